@@ -1,0 +1,45 @@
+import type { Blok, Multilink } from '../cms/content-model.ts'
+import { multilinkHref } from '../cms/links.ts'
+import type { StoryCard } from '../pages/payload.ts'
+import { Blocks } from './Block.tsx'
+import { useBlockEnv } from './environment.tsx'
+import { CardList } from './parts/Card.tsx'
+import { bloks, text } from './parts/fields.ts'
+import { Image } from './parts/Image.tsx'
+import { useStoryName } from './parts/story.ts'
+
+function relatedCards(value: unknown): StoryCard[] {
+  return Array.isArray(value) ? value.filter((item): item is StoryCard => typeof item?.full_slug === 'string') : []
+}
+
+/** Content type `project`: title, description, image, the live project link, body, related projects. */
+export function Project({ blok }: { blok: Blok }) {
+  const { links } = useBlockEnv()
+  const storyName = useStoryName()
+  const href = multilinkHref(blok.link as Multilink | undefined, links)
+  const external = href !== undefined && /^https?:/.test(href)
+  const related = relatedCards(blok.related)
+  return (
+    <article className="project">
+      <header className="prose">
+        <h1 dir="auto">{text(blok.title) ?? storyName}</h1>
+        {text(blok.description) ? <p className="lead">{text(blok.description)}</p> : null}
+        {href ? (
+          <p>
+            <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              Visit the project
+            </a>
+          </p>
+        ) : null}
+      </header>
+      <Image asset={blok.image} eager />
+      <Blocks items={bloks(blok.body)} />
+      {related.length ? (
+        <section aria-labelledby={`related-${blok._uid}`}>
+          <h2 id={`related-${blok._uid}`}>Related projects</h2>
+          <CardList cards={related} />
+        </section>
+      ) : null}
+    </article>
+  )
+}

@@ -1,0 +1,29 @@
+/** A project or article as a card: the whole card is one link to the story. */
+import { routeOf } from '../../pages/routes.ts'
+import type { StoryCard } from '../../pages/payload.ts'
+import { Image } from './Image.tsx'
+
+export function Card({ card }: { card: StoryCard }) {
+  const title = card.content.title ?? card.name
+  return (
+    <a className="card" href={routeOf(card)}>
+      <Image asset={card.content.image} />
+      <div className="card-body">
+        <h3>{title}</h3>
+        {card.content.description ? <p>{card.content.description}</p> : null}
+      </div>
+    </a>
+  )
+}
+
+export function CardList({ cards }: { cards: StoryCard[] }) {
+  return (
+    <ul className="cards">
+      {cards.map((card) => (
+        <li key={card.uuid}>
+          <Card card={card} />
+        </li>
+      ))}
+    </ul>
+  )
+}

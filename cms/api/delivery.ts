@@ -1,0 +1,164 @@
+/**
+ * The Storyblok delivery API's answers, as pure functions of a space and a request: what the
+ * embedded CMS serves. Only what the client and crawl use is implemented, with the real API's
+ * shapes (see the issue that introduced it and https://www.storyblok.com/docs/api/content-delivery/v2).
+ */
+import type { Story, StoryLink } from '../content-model.ts'
+import { relationUuids, storyLinkUuids } from '../content-walk.ts'
+import { withEditableMarkers } from './editable.ts'
+import type { Space, StoredStory } from './space.ts'
+
+export interface DeliveryAnswer {
+  status: number
+  body: unknown
+  headers?: Record<string, string>
+}
+
+/** The API returns related stories inline up to this count, uuids past it. */
+export const INLINE_RESOLVE_LIMIT = 50
+const DEFAULT_PER_PAGE = 25
+const MAX_PER_PAGE = 100
+
+const NOT_FOUND: DeliveryAnswer = { status: 404, body: ['This record could not be found'] }
+const UNAUTHORIZED: DeliveryAnswer = { status: 401, body: { error: 'Unauthorized' } }
+
+type Version = 'published' | 'draft'
+
+function list(value: string | null): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+}
+
+function visibleStories(space: Space, version: Version): StoredStory[] {
+  return version === 'draft' ? space.stories : space.stories.filter((story) => story.published !== false)
+}
+
+/** The story as the API sends it: draft overlay applied, editor markers added, CMS-only fields gone. */
+function present(space: Space, stored: StoredStory, version: Version, excluded: string[]): Story {
+  const { published: _published, draft, ...story } = stored
+  const content = version === 'draft' && draft ? draft.content : story.content
+  const marked = withEditableMarkers(content, space.id, story.id)
+  for (const field of excluded) delete (marked as Record<string, unknown>)[field]
+  return { ...story, name: (version === 'draft' && draft?.name) || story.name, lang: 'default', content: marked }
+}
+
+/** Story uuids referenced by `component.field` relation fields, across stories. */
+function relationUuidsOf(stories: Story[], relations: string[]): string[] {
+  return [...new Set(stories.flatMap((story) => relationUuids(story.content, relations)))]
+}
+
+/** Story uuids that multilink fields and rich-text link marks point at, across stories. */
+function linkUuidsOf(stories: Story[]): string[] {
+  return [...new Set(stories.flatMap((story) => storyLinkUuids(story.content)))]
+}
+
+function linkEntry(story: StoredStory): StoryLink {
+  return {
+    id: story.id,
+    uuid: story.uuid,
+    slug: story.slug,
+    full_slug: story.full_slug,
+    url: story.full_slug,
+    name: story.name,
+    is_folder: false,
+    published: story.published !== false,
+  }
+}
+
+interface Included {
+  rels?: Story[]
+  rel_uuids?: string[]
+  links?: unknown[]
+  link_uuids?: string[]
+}
+
+/** `resolve_relations` and `resolve_links`: inline up to 50, uuids past that (the client batches them). */
+function includes(space: Space, stories: Story[], query: URLSearchParams, version: Version): Included {
+  const byUuid = new Map(visibleStories(space, version).map((story) => [story.uuid, story]))
+  const included: Included = { rels: [], links: [] }
+
+  const relations = list(query.get('resolve_relations'))
+  if (relations.length) {
+    const uuids = relationUuidsOf(stories, relations).filter((uuid) => byUuid.has(uuid))
+    if (uuids.length > INLINE_RESOLVE_LIMIT) included.rel_uuids = uuids
+    else included.rels = uuids.map((uuid) => present(space, byUuid.get(uuid)!, version, []))
+  }
+
+  const resolveLinks = query.get('resolve_links')
+  if (resolveLinks === 'url' || resolveLinks === 'story' || resolveLinks === 'link') {
+    const uuids = linkUuidsOf(stories).filter((uuid) => byUuid.has(uuid))
+    if (uuids.length > INLINE_RESOLVE_LIMIT) included.link_uuids = uuids
+    else {
+      included.links = uuids.map((uuid) => {
+        const story = byUuid.get(uuid)!
+        return resolveLinks === 'story' ? present(space, story, version, []) : linkEntry(story)
+      })
+    }
+  }
+  return included
+}
+
+/** Which version a token may read, or `undefined` for a token the space does not know. */
+function authorize(space: Space, query: URLSearchParams): { version: Version } | undefined {
+  const token = query.get('token')
+  const version: Version = query.get('version') === 'draft' ? 'draft' : 'published'
+  if (token === space.tokens.preview) return { version }
+  if (token === space.tokens.public && version === 'published') return { version }
+  return undefined
+}
+
+function listStories(space: Space, query: URLSearchParams, version: Version): DeliveryAnswer {
+  const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(query.get('per_page') ?? '', 10) || DEFAULT_PER_PAGE))
+  const page = Math.max(1, Number.parseInt(query.get('page') ?? '', 10) || 1)
+  const startsWith = query.get('starts_with')
+  const byUuids = list(query.get('by_uuids'))
+
+  let matches = visibleStories(space, version)
+  if (startsWith) matches = matches.filter((story) => story.full_slug.startsWith(startsWith))
+  if (byUuids.length) {
+    const wanted = new Set(byUuids)
+    matches = matches.filter((story) => wanted.has(story.uuid))
+  }
+  matches = [...matches].sort((a, b) => a.id - b.id)
+
+  const excluded = list(query.get('excluding_fields'))
+  const stories = matches.slice((page - 1) * perPage, page * perPage).map((story) => present(space, story, version, excluded))
+  return {
+    status: 200,
+    headers: { total: String(matches.length), 'per-page': String(perPage) },
+    body: { stories, cv: space.version, ...includes(space, stories, query, version) },
+  }
+}
+
+function getStory(space: Space, key: string, query: URLSearchParams, version: Version): DeliveryAnswer {
+  const findBy = query.get('find_by')
+  const wanted = key.replace(/\/+$/, '')
+  const stored = visibleStories(space, version).find((story) =>
+    findBy === 'uuid'
+      ? story.uuid === key
+      : /^\d+$/.test(key)
+        ? story.id === Number(key)
+        : story.full_slug.replace(/\/+$/, '') === wanted,
+  )
+  if (!stored) return NOT_FOUND
+  const story = present(space, stored, version, list(query.get('excluding_fields')))
+  return { status: 200, body: { story, cv: space.version, ...includes(space, [story], query, version) } }
+}
+
+/** Answers one GET below `/v2/` (e.g. `cdn/stories`), with the real API's status codes and shapes. */
+export function answerDelivery(space: Space, path: string, query: URLSearchParams): DeliveryAnswer {
+  const access = authorize(space, query)
+  if (!access) return UNAUTHORIZED
+  if (path === 'cdn/spaces/me') {
+    return {
+      status: 200,
+      body: { space: { id: space.id, name: space.name, domain: space.domain, version: space.version, language_codes: [] } },
+    }
+  }
+  if (path === 'cdn/stories') return listStories(space, query, access.version)
+  const single = /^cdn\/stories\/(.+)$/.exec(path)
+  if (single?.[1]) return getStory(space, decodeURIComponent(single[1]), query, access.version)
+  return NOT_FOUND
+}

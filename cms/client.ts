@@ -1,0 +1,149 @@
+/**
+ * The one way this project talks to Storyblok: storyblok-js-client with the spec's behaviour
+ * (region hosts, 5/s throttle or 3/s with oauth, the 429 policy of `rate-limit-retry.ts`, 200–206
+ * accepted, anything else rejected with message, status and response). The build, the dev server
+ * and the browser preview all go through `createCmsClient`.
+ */
+import StoryblokClient, { type ISbStoriesParams } from 'storyblok-js-client'
+import { MISSING_TOKEN_MESSAGE, type CmsConfig } from './config.ts'
+import type { Story, StoryLink } from './content-model.ts'
+import { withRateLimitRetry, type RetryOptions } from './rate-limit-retry.ts'
+
+export type StoriesParams = ISbStoriesParams & Record<string, unknown>
+
+/** A failed CMS request: which request, and what the CMS said. */
+export class CmsRequestError extends Error {
+  constructor(
+    readonly request: string,
+    readonly status: number | undefined,
+    readonly response: unknown,
+    detail: string,
+  ) {
+    super(`CMS request ${request} failed: ${detail}`)
+    this.name = 'CmsRequestError'
+  }
+}
+
+export interface StoriesPage {
+  stories: Story[]
+  /** The `total` header: how many stories the query matches across all pages. */
+  total: number
+  perPage: number
+  links: StoryLink[]
+  rels: Story[]
+  cv?: number
+}
+
+export interface CmsClient {
+  /** `cdn/spaces/me`, never cached: the space's current content version. */
+  getSpace(): Promise<{ id: number; name: string; cv: number }>
+  getStories(params: StoriesParams): Promise<StoriesPage>
+  /** One story by full slug, uuid (`find_by: 'uuid'`) or numeric id. */
+  getStory(idOrSlug: string | number, params?: StoriesParams): Promise<{ story: Story; links: StoryLink[]; rels: Story[] }>
+  /** How many HTTP requests went out (retries included), for the crawl's budget check. */
+  readonly requestCount: number
+}
+
+export interface ClientOptions extends Pick<RetryOptions, 'log' | 'delayStepMs'> {
+  fetch?: typeof fetch
+}
+
+function describe(path: string, params: StoriesParams | undefined): string {
+  const shown = Object.entries(params ?? {})
+    .filter(([key, value]) => key !== 'token' && value !== undefined)
+    .map(([key, value]) => `${key}=${String(value)}`)
+  return `GET ${path}${shown.length ? `?${shown.join('&')}` : ''}`
+}
+
+/** Turns the client's rejection (a plain `{ message, status, response }` object) into an Error. */
+function toRequestError(request: string, error: unknown): CmsRequestError {
+  const { message, status, response } = (error ?? {}) as { message?: unknown; status?: number; response?: unknown }
+  if (typeof status === 'number') {
+    const said = response === undefined ? '' : ` (${typeof response === 'string' ? response : JSON.stringify(response)})`
+    const hint =
+      status === 401
+        ? ': the token was rejected; check STORYBLOK_TOKEN (or STORYBLOK_PREVIEW_TOKEN for drafts) and STORYBLOK_REGION'
+        : status === 429
+          ? ': still rate limited after all retries; lower STORYBLOK_RATE_LIMIT'
+          : ''
+    return new CmsRequestError(request, status, response, `${status} ${String(message || '')}`.trim() + said + hint)
+  }
+  const cause = message instanceof Error ? message : error instanceof Error ? error : undefined
+  const text = cause
+    ? cause.name === 'SyntaxError'
+      ? `the response is not valid JSON (${cause.message})`
+      : `${cause.message}${(cause as { cause?: Error }).cause ? ` (${(cause as { cause?: Error }).cause?.message})` : ''}`
+    : String(message ?? error)
+  return new CmsRequestError(request, undefined, undefined, text)
+}
+
+export function createCmsClient(config: CmsConfig, options: ClientOptions = {}): CmsClient {
+  const accessToken = config.version === 'draft' ? config.previewToken : config.token
+  if (!accessToken) {
+    console.error(MISSING_TOKEN_MESSAGE)
+    throw new Error(`${MISSING_TOKEN_MESSAGE}: set STORYBLOK_TOKEN${config.version === 'draft' ? ' and STORYBLOK_PREVIEW_TOKEN' : ''}.`)
+  }
+
+  let requestCount = 0
+  const baseFetch = options.fetch ?? globalThis.fetch
+  const countingFetch: typeof fetch = (input, init) => {
+    requestCount++
+    return baseFetch(input, init)
+  }
+
+  const client = new StoryblokClient({
+    accessToken,
+    region: config.region,
+    endpoint: config.apiUrl,
+    rateLimit: config.rateLimit,
+    // Node 20 has no Iterator#toArray, which the client needs for a Headers instance.
+    headers: {},
+    fetch: withRateLimitRetry({ fetch: countingFetch, log: options.log, delayStepMs: options.delayStepMs }),
+  })
+  // The client would retry a 429 again, 10 times 300 ms, after ours gave up; 0 turns its loop off
+  // (its constructor treats a 0 option as "unset", hence the assignment).
+  Object.assign(client, { maxRetries: 0 })
+
+  async function get(path: string, params: StoriesParams) {
+    try {
+      return await client.get(path, params)
+    } catch (error) {
+      throw toRequestError(describe(path, params), error)
+    }
+  }
+
+  return {
+    get requestCount() {
+      return requestCount
+    },
+    async getSpace() {
+      const { data } = await get('cdn/spaces/me', {})
+      const space = data?.space
+      if (!space || typeof space.version !== 'number') {
+        throw new CmsRequestError('GET cdn/spaces/me', 200, data, 'the answer has no space.version')
+      }
+      return { id: space.id, name: space.name, cv: space.version }
+    },
+    async getStories(params) {
+      const response = await get('cdn/stories', { version: config.version, ...params })
+      const data = response.data
+      if (!Array.isArray(data?.stories)) {
+        throw new CmsRequestError(describe('cdn/stories', params), 200, data, 'the answer has no stories array')
+      }
+      const header = (name: string) => Number((response.headers as unknown as Record<string, string> | undefined)?.[name])
+      return {
+        stories: data.stories,
+        total: header('total'),
+        perPage: header('per-page'),
+        links: data.links ?? [],
+        rels: data.rels ?? [],
+        cv: data.cv,
+      }
+    },
+    async getStory(idOrSlug, params = {}) {
+      const { data } = await get(`cdn/stories/${idOrSlug}`, { version: config.version, ...params })
+      if (!data?.story) throw new CmsRequestError(`GET cdn/stories/${idOrSlug}`, 200, data, 'the answer has no story')
+      return { story: data.story, links: data.links ?? [], rels: data.rels ?? [] }
+    },
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * Storyblok connection settings, read from environment variables and validated up front so that a
+ * typo stops the build before anything is fetched or written.
+ */
+
+export const REGIONS = ['eu', 'us', 'cn', 'ap', 'ca'] as const
+export type Region = (typeof REGIONS)[number]
+
+export const VERSIONS = ['published', 'draft'] as const
+export type Version = (typeof VERSIONS)[number]
+
+/** SPEC.md section 9: default page size 25; the delivery API caps `per_page` at 100. */
+export const DEFAULT_PER_PAGE = 25
+export const MAX_PER_PAGE = 100
+/** SPEC.md section 9: 5 requests per second, 3 with an oauth (management) token. */
+export const DEFAULT_RATE_LIMIT = 5
+export const OAUTH_RATE_LIMIT = 3
+
+/** The exact message of SPEC.md section 8. */
+export const MISSING_TOKEN_MESSAGE = 'You need to provide an access token to interact with the CMS API'
+
+export interface CmsConfig {
+  /** Delivery token for published content. */
+  token?: string
+  /** Preview token for drafts; never written into production output. */
+  previewToken?: string
+  /** Management API token; lowers the throttle to 3/s. */
+  oauthToken?: string
+  region: Region
+  /** Full base URL (e.g. `http://127.0.0.1:4100/v2`) overriding the region host. */
+  apiUrl?: string
+  version: Version
+  perPage: number
+  /** Requests per second the client allows itself. */
+  rateLimit: number
+}
+
+/** Thrown for invalid settings; `problems` holds one line per variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+/** Reads an environment variable, treating empty and whitespace-only values as unset. */
+export function readVar(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value ? value : undefined
+}
+
+export function parseHttpUrl(value: string): URL | undefined {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function parseOption<T extends string>(
+  env: Env,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+  problems: string[],
+): T {
+  const value = readVar(env, name)
+  if (value === undefined) return fallback
+  if ((allowed as readonly string[]).includes(value)) return value as T
+  problems.push(`${name}="${value}" is not allowed: use one of ${allowed.join(', ')} (default ${fallback}).`)
+  return fallback
+}
+
+function parseNumber(
+  env: Env,
+  name: string,
+  { min, max, integer, fallback }: { min: number; max: number; integer: boolean; fallback: number },
+  problems: string[],
+): number {
+  const value = readVar(env, name)
+  if (value === undefined) return fallback
+  const number = Number(value)
+  const valid = Number.isFinite(number) && number >= min && number <= max && (!integer || Number.isInteger(number))
+  if (valid) return number
+  const kind = integer ? 'a whole number' : 'a number'
+  problems.push(`${name}="${value}" is not allowed: use ${kind} from ${min} to ${max} (default ${fallback}).`)
+  return fallback
+}
+
+/**
+ * Reads the `STORYBLOK_*` variables. Collects every problem before throwing, so that one run names
+ * all of them.
+ */
+export function readCmsConfig(env: Env, problems: string[] = []): CmsConfig {
+  const token = readVar(env, 'STORYBLOK_TOKEN')
+  const previewToken = readVar(env, 'STORYBLOK_PREVIEW_TOKEN')
+  const oauthToken = readVar(env, 'STORYBLOK_OAUTH_TOKEN')
+  const region = parseOption(env, 'STORYBLOK_REGION', REGIONS, 'eu', problems)
+  const version = parseOption(env, 'STORYBLOK_VERSION', VERSIONS, 'published', problems)
+
+  let apiUrl = readVar(env, 'STORYBLOK_API_URL')
+  if (apiUrl !== undefined) {
+    if (parseHttpUrl(apiUrl)) apiUrl = apiUrl.replace(/\/+$/, '')
+    else {
+      problems.push(`STORYBLOK_API_URL="${apiUrl}" is not a full http(s) URL: use a base URL such as http://127.0.0.1:4100/v2.`)
+      apiUrl = undefined
+    }
+  }
+
+  const perPage = parseNumber(
+    env,
+    'STORYBLOK_PER_PAGE',
+    { min: 1, max: MAX_PER_PAGE, integer: true, fallback: DEFAULT_PER_PAGE },
+    problems,
+  )
+  const rateLimit = parseNumber(
+    env,
+    'STORYBLOK_RATE_LIMIT',
+    { min: 0.1, max: 10_000, integer: false, fallback: oauthToken ? OAUTH_RATE_LIMIT : DEFAULT_RATE_LIMIT },
+    problems,
+  )
+
+  if (version === 'draft' && !previewToken) {
+    problems.push('STORYBLOK_VERSION="draft" needs STORYBLOK_PREVIEW_TOKEN: drafts can only be read with a preview token.')
+  }
+  if (apiUrl && !token && !previewToken) {
+    problems.push(`STORYBLOK_API_URL is set but STORYBLOK_TOKEN is not. ${MISSING_TOKEN_MESSAGE}: set STORYBLOK_TOKEN.`)
+  }
+  if (!token && previewToken && !apiUrl) {
+    problems.push('STORYBLOK_PREVIEW_TOKEN is set without STORYBLOK_TOKEN: set STORYBLOK_TOKEN to build a real space.')
+  }
+
+  return { token, previewToken, oauthToken, region, apiUrl, version, perPage, rateLimit }
+}
+
+/** Whether the build should start the embedded demo CMS instead of calling Storyblok. */
+export function usesEmbeddedCms(env: Env): boolean {
+  return !readVar(env, 'STORYBLOK_TOKEN') && !readVar(env, 'STORYBLOK_API_URL') && !readVar(env, 'STORYBLOK_PREVIEW_TOKEN')
+}

@@ -1,0 +1,116 @@
+/**
+ * The shapes the Storyblok delivery API returns for this site's content model
+ * (../shared/CONTENT-MODEL.md). Fields are optional and loosely typed on purpose: editors add,
+ * remove and retype fields at any time, and a build must survive all of it.
+ */
+
+/** Every block object: a unique id, a technical component name and (in CMS responses) the editor marker. */
+export interface Blok {
+  _uid: string
+  component: string
+  _editable?: string
+  [field: string]: unknown
+}
+
+export interface Asset {
+  id?: number | null
+  filename?: string | null
+  alt?: string | null
+  title?: string | null
+  focus?: string | null
+  name?: string
+  copyright?: string
+}
+
+export type LinkType = 'story' | 'url' | 'email' | 'asset'
+
+export interface Multilink {
+  linktype?: LinkType
+  id?: string
+  url?: string
+  cached_url?: string
+  email?: string
+  anchor?: string
+  target?: '_blank' | '_self'
+  /** Attached by the client when `resolve_links` found the linked story. */
+  story?: { uuid?: string; full_slug?: string; name?: string; url?: string }
+}
+
+export interface RichTextMark {
+  type: string
+  attrs?: Record<string, unknown>
+}
+
+export interface RichTextNode {
+  type: string
+  attrs?: Record<string, unknown>
+  content?: RichTextNode[]
+  marks?: RichTextMark[]
+  text?: string
+}
+
+export interface RichTextDoc {
+  type: 'doc'
+  content: RichTextNode[]
+}
+
+/** A story as `cdn/stories` returns it (only the fields this project reads are named). */
+export interface Story<Content extends Blok = Blok> {
+  id: number
+  uuid: string
+  name: string
+  slug: string
+  full_slug: string
+  content: Content
+  position?: number
+  is_startpage?: boolean
+  parent_id?: number | null
+  published_at?: string | null
+  first_published_at?: string | null
+  created_at?: string
+  lang?: string
+  [field: string]: unknown
+}
+
+/** One entry of a response's `links` array (`resolve_links=url`). */
+export interface StoryLink {
+  id?: number
+  uuid: string
+  slug?: string
+  full_slug?: string
+  url?: string
+  name?: string
+  is_folder?: boolean
+  published?: boolean
+}
+
+/** The content types of CONTENT-MODEL.md, i.e. the `component` of a story's root block. */
+export const CONTENT_TYPES = ['page', 'article', 'project'] as const
+
+/** Technical names of all nine block types. */
+export const BLOCK_NAMES = [
+  'page',
+  'article',
+  'project',
+  'teaser',
+  'grid',
+  'feature',
+  'button',
+  'article-block',
+  'all-projects',
+] as const
+export type BlockName = (typeof BLOCK_NAMES)[number]
+
+/**
+ * The kebab-case technical name for any accepted spelling: `AllProjects`, `all_projects` and
+ * `all-projects` all name the same block.
+ */
+export function blockName(component: string): string {
+  return component
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[_\s]+/g, '-')
+    .toLowerCase()
+}
+
+/** The relation the crawl resolves (`options of stories` field of `project`). */
+export const RESOLVE_RELATIONS = ['project.related']

@@ -1,0 +1,63 @@
+/**
+ * Walks story content: the embedded API uses it to resolve relations and links, the payload step to
+ * trim content and collect link targets. One walker, so both agree on what a link is.
+ */
+import type { Blok } from './content-model.ts'
+
+export function isBlok(value: unknown): value is Blok {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Blok).component === 'string' &&
+    typeof (value as Blok)._uid === 'string'
+  )
+}
+
+/** Visits every block in a content tree, including blocks nested in fields and rich text. */
+export function eachBlok(value: unknown, visit: (blok: Blok) => void): void {
+  if (Array.isArray(value)) return value.forEach((item) => eachBlok(item, visit))
+  if (typeof value !== 'object' || value === null) return
+  if (isBlok(value)) visit(value)
+  for (const field of Object.values(value)) eachBlok(field, visit)
+}
+
+/**
+ * The story uuid an object links to, if it is a story link: a multilink field
+ * (`{ linktype: 'story', id }`) or a rich-text link mark (`{ type: 'link', attrs: { linktype, uuid } }`).
+ */
+export function storyLinkTarget(value: Record<string, unknown>): string | undefined {
+  if (value.linktype === 'story' && typeof value.id === 'string' && value.id) return value.id
+  if (value.type === 'link' && typeof value.attrs === 'object' && value.attrs !== null) {
+    const attrs = value.attrs as Record<string, unknown>
+    if (attrs.linktype === 'story' && typeof attrs.uuid === 'string' && attrs.uuid) return attrs.uuid
+  }
+  return undefined
+}
+
+/** Every story uuid linked from a content tree, in first-seen order. */
+export function storyLinkUuids(content: unknown): string[] {
+  const found = new Set<string>()
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit)
+    if (typeof value !== 'object' || value === null) return
+    const target = storyLinkTarget(value as Record<string, unknown>)
+    if (target) found.add(target)
+    Object.values(value).forEach(visit)
+  }
+  visit(content)
+  return [...found]
+}
+
+/** Story uuids referenced by `component.field` relation fields (e.g. `project.related`). */
+export function relationUuids(content: unknown, relations: string[]): string[] {
+  const found = new Set<string>()
+  eachBlok(content, (blok) => {
+    for (const relation of relations) {
+      const [component, field] = relation.split('.')
+      if (blok.component !== component || !field) continue
+      const value = blok[field]
+      for (const uuid of Array.isArray(value) ? value : [value]) if (typeof uuid === 'string' && uuid) found.add(uuid)
+    }
+  })
+  return [...found]
+}

@@ -1,0 +1,24 @@
+/**
+ * Where a Storyblok link points: story links go to the linked story's current route (the
+ * `cached_url` of a link may be stale), url and asset links to their URL, email links to `mailto:`.
+ */
+import type { Multilink } from './content-model.ts'
+
+export function withAnchor(href: string, anchor: unknown): string {
+  return typeof anchor === 'string' && anchor ? `${href}#${anchor.replace(/^#/, '')}` : href
+}
+
+/** The href of a multilink field, or `undefined` when it leads nowhere (empty or broken story link). */
+export function multilinkHref(link: Multilink | undefined, routes: Record<string, string>): string | undefined {
+  if (!link || typeof link !== 'object') return undefined
+  switch (link.linktype) {
+    case 'story': {
+      const route = link.id ? routes[link.id] : undefined
+      return route ? withAnchor(route, link.anchor) : undefined
+    }
+    case 'email':
+      return link.email || link.url ? `mailto:${link.email || link.url}` : undefined
+    default:
+      return link.url || link.cached_url ? withAnchor(link.url || link.cached_url || '', link.anchor) : undefined
+  }
+}

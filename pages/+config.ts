@@ -1,0 +1,3 @@
+import config from '../vike.config.ts'
+
+export default config

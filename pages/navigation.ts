@@ -1,0 +1,23 @@
+/**
+ * The header navigation, derived from the crawl instead of an extra CMS call: top-level stories and
+ * folder start pages, in Storyblok's `position` order.
+ */
+import type { Story } from '../cms/content-model.ts'
+import { routeOf } from './routes.ts'
+
+export interface NavItem {
+  label: string
+  route: string
+}
+
+/** `about` and a top-level folder's start page (`blog/`) qualify; `blog/2025/x` does not. */
+function isTopLevel(story: Story): boolean {
+  return !story.full_slug.replace(/^\/+|\/+$/g, '').includes('/')
+}
+
+export function navigation(stories: Story[]): NavItem[] {
+  return stories
+    .filter(isTopLevel)
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.full_slug.localeCompare(b.full_slug))
+    .map((story) => ({ label: story.name, route: routeOf(story) }))
+}

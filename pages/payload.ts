@@ -1,0 +1,165 @@
+/**
+ * What one route sends to the browser (`_payload.json`), and the same object the server renders
+ * from: the story with editor markers and resolved-relation bodies trimmed away, the routes of the
+ * stories it links to, the project list when an `all-projects` block needs it, and the navigation.
+ * Trimming here keeps every payload as small as what its page actually shows.
+ */
+import type { Asset, Blok, Story } from '../cms/content-model.ts'
+import { eachBlok, storyLinkTarget, storyLinkUuids } from '../cms/content-walk.ts'
+import { blockName, RESOLVE_RELATIONS } from '../cms/content-model.ts'
+import type { NavItem } from './navigation.ts'
+import { routeOf } from './routes.ts'
+
+/** A related or listed project, reduced to what a card shows. */
+export interface StoryCard {
+  uuid: string
+  full_slug: string
+  name: string
+  first_published_at?: string | null
+  content: { _uid: string; component: string; title?: string; description?: string; image?: Asset }
+}
+
+export interface SiteInfo {
+  name: string
+  /** Absolute origin for canonical URLs (`SITE_URL`), when configured. */
+  url?: string
+}
+
+export interface RoutePayload {
+  route: string
+  story: {
+    uuid: string
+    name: string
+    full_slug: string
+    first_published_at?: string | null
+    published_at?: string | null
+    content: Blok
+  }
+  /** Route of every story this story links to, by uuid. */
+  links: Record<string, string>
+  /** Published projects, newest first, when the story holds an `all-projects` block. */
+  projects?: StoryCard[]
+  nav: NavItem[]
+  site: SiteInfo
+}
+
+/** Everything the payloads of one build share, computed once. */
+export interface SiteIndex {
+  byUuid: Map<string, Story>
+  /** Every project, newest `first_published_at` first. */
+  projects: StoryCard[]
+  nav: NavItem[]
+  site: SiteInfo
+}
+
+export interface PayloadResult {
+  payload: RoutePayload
+  /** Story uuids linked from the story that the crawl does not know (unpublished or deleted). */
+  brokenLinks: string[]
+}
+
+const RELATION_FIELDS = new Map(RESOLVE_RELATIONS.map((relation) => relation.split('.') as [string, string]))
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value : undefined
+}
+
+export function toCard(story: Story): StoryCard {
+  const { content } = story
+  const image = content.image as Asset | undefined
+  return {
+    uuid: story.uuid,
+    full_slug: story.full_slug,
+    name: story.name,
+    first_published_at: story.first_published_at ?? null,
+    content: {
+      _uid: content._uid,
+      component: content.component,
+      title: text(content.title),
+      description: text(content.description) ?? text(content.teaser),
+      ...(image?.filename ? { image } : {}),
+    },
+  }
+}
+
+function newestFirst(a: Story, b: Story): number {
+  const byDate = (b.first_published_at ?? '').localeCompare(a.first_published_at ?? '')
+  return byDate || a.full_slug.localeCompare(b.full_slug)
+}
+
+export function siteIndex(stories: Story[], nav: NavItem[], site: SiteInfo): SiteIndex {
+  return {
+    byUuid: new Map(stories.map((story) => [story.uuid, story])),
+    projects: stories
+      .filter((story) => story.content.component === 'project')
+      .sort(newestFirst)
+      .map(toCard),
+    nav,
+    site,
+  }
+}
+
+/**
+ * A copy of the content without `_editable` markers and without the `story` objects the client
+ * attaches to links; relation fields become cards (the client may have nested whole stories there).
+ */
+function trimContent(value: unknown, index: SiteIndex, parent?: Blok, key?: string): unknown {
+  if (parent && key && RELATION_FIELDS.get(blockName(parent.component)) === key && Array.isArray(value)) {
+    return value
+      .map((entry) => index.byUuid.get(typeof entry === 'string' ? entry : (entry as Story)?.uuid))
+      .filter((story): story is Story => story !== undefined)
+      .map(toCard)
+  }
+  if (Array.isArray(value)) return value.map((item) => trimContent(item, index))
+  if (typeof value !== 'object' || value === null) return value
+  const object = value as Record<string, unknown>
+  const blok = typeof object.component === 'string' ? (object as Blok) : undefined
+  const isLink = storyLinkTarget(object) !== undefined
+  const copy: Record<string, unknown> = {}
+  for (const [field, child] of Object.entries(object)) {
+    if (field === '_editable' || (isLink && field === 'story')) continue
+    copy[field] = trimContent(child, index, blok, field)
+  }
+  return copy
+}
+
+/** How many projects the story's `all-projects` blocks show at most (`Infinity` for "all"). */
+function projectsShown(content: Blok): number {
+  let shown = 0
+  eachBlok(content, (blok) => {
+    if (blockName(blok.component) !== 'all-projects') return
+    const limit = Number.parseInt(String(blok.limit ?? ''), 10)
+    shown = Math.max(shown, Number.isFinite(limit) && limit > 0 ? limit : Infinity)
+  })
+  return shown
+}
+
+export function buildPayload(story: Story, index: SiteIndex): PayloadResult {
+  const content = trimContent(story.content, index) as Blok
+  const links: Record<string, string> = {}
+  const brokenLinks: string[] = []
+  // Cards carry their own full_slug; only link fields and rich-text links need the table.
+  for (const uuid of storyLinkUuids(content)) {
+    const target = index.byUuid.get(uuid)
+    if (target) links[uuid] = routeOf(target)
+    else brokenLinks.push(uuid)
+  }
+  const shown = projectsShown(content)
+
+  const payload: RoutePayload = {
+    route: routeOf(story),
+    story: {
+      uuid: story.uuid,
+      name: story.name,
+      full_slug: story.full_slug,
+      first_published_at: story.first_published_at ?? null,
+      published_at: story.published_at ?? null,
+      content,
+    },
+    links,
+    ...(shown > 0 ? { projects: index.projects.slice(0, shown) } : {}),
+    nav: index.nav,
+    site: index.site,
+  }
+  return { payload, brokenLinks }
+}

@@ -1,0 +1,47 @@
+/**
+ * Where each story is served (CONTENT-MODEL.md, "Site structure"): `home` or the space's root start
+ * page at `/`, a folder's start page at the folder path, every other story at `/<full_slug>/`.
+ */
+import type { Story } from '../cms/content-model.ts'
+
+type Routable = Pick<Story, 'full_slug'>
+
+/** The route path of a story, always with a leading and a trailing slash. */
+export function routeOf(story: Routable): string {
+  const slug = story.full_slug.replace(/^\/+|\/+$/g, '')
+  return slug === '' || slug === 'home' ? '/' : `/${slug}/`
+}
+
+/** The catch-all route parameter for a path: `/blog/2025/x/` → `blog/2025/x`, `/` → `''`. */
+export function slugOf(pathname: string): string {
+  return pathname.replace(/^\/+|\/+$/g, '').replace(/\/index\.html$/, '')
+}
+
+/** A slug Storyblok could have produced: path segments of URL-safe characters, no dot segments. */
+export function isValidSlug(slug: string): boolean {
+  return slug === '' || slug.split('/').every((segment) => /^[\p{L}\p{N}_~.%-]+$/u.test(segment) && segment !== '.' && segment !== '..')
+}
+
+/** Output directory of a route relative to the site root: `/` → ``, `/blog/x/` → `blog/x`. */
+export function routeDir(route: string): string {
+  return route.replace(/^\/+|\/+$/g, '')
+}
+
+export class RouteCollisionError extends Error {
+  constructor(route: string, a: string, b: string) {
+    super(`Stories "${a}" and "${b}" would both be served at ${route}: rename one of them in Storyblok.`)
+    this.name = 'RouteCollisionError'
+  }
+}
+
+/** Maps every route to its story, refusing two stories on one route. */
+export function routeTable<S extends Routable>(stories: S[]): Map<string, S> {
+  const table = new Map<string, S>()
+  for (const story of stories) {
+    const route = routeOf(story)
+    const taken = table.get(route)
+    if (taken) throw new RouteCollisionError(route, taken.full_slug, story.full_slug)
+    table.set(route, story)
+  }
+  return table
+}

@@ -1,0 +1,16 @@
+/**
+ * The catch-all route: any path, captured as one `slug` parameter that may span several segments
+ * (SPEC.md section 2). The build renders only the routes it crawled, so a path without a payload
+ * is a 404, and so is a path no Storyblok slug could have (SPEC.md section 5).
+ */
+import type { PageContext } from 'vike/types'
+import { isValidSlug, slugOf } from '../routes.ts'
+
+export function route(pageContext: PageContext) {
+  const slug = slugOf(pageContext.urlPathname)
+  // The build's request for the static 500 page: match, so that +guard can abort with 500.
+  if (pageContext.renderServerError) return { routeParams: { slug } }
+  if (!isValidSlug(slug)) return false
+  if (pageContext.payload?.route !== (slug ? `/${slug}/` : '/')) return false
+  return { routeParams: { slug } }
+}

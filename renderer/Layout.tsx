@@ -1,0 +1,37 @@
+/** The one layout of the site: header with the site name and navigation, main, footer. */
+import type { ReactNode } from 'react'
+import type { NavItem } from '../pages/navigation.ts'
+import type { SiteInfo } from '../pages/payload.ts'
+import './theme.css'
+
+export function Layout({ site, nav, route, children }: { site: SiteInfo; nav: NavItem[]; route?: string; children: ReactNode }) {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <a className="site-name" href="/">
+          {site.name}
+        </a>
+        <nav aria-label="Main">
+          <ul className="site-nav">
+            {nav.map((item) => (
+              <li key={item.route}>
+                <a href={item.route} aria-current={item.route === route ? 'page' : undefined}>
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main">{children}</main>
+      <footer className="site-footer">
+        <p>
+          © {site.name}
+        </p>
+      </footer>
+    </>
+  )
+}

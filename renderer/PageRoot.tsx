@@ -1,0 +1,17 @@
+/** The React tree of a page, identical on the server and in the browser (hydration needs both equal). */
+import type { PageContext } from 'vike/types'
+import { Layout } from './Layout.tsx'
+import { PageContextProvider } from './PageContextProvider.tsx'
+import { shellOf } from './shell.ts'
+
+export function PageRoot({ pageContext }: { pageContext: PageContext }) {
+  const { Page } = pageContext
+  const { site, nav } = shellOf(pageContext)
+  return (
+    <PageContextProvider pageContext={pageContext}>
+      <Layout site={site} nav={nav} route={pageContext.payload?.route}>
+        {Page ? <Page /> : null}
+      </Layout>
+    </PageContextProvider>
+  )
+}

@@ -1,0 +1,33 @@
+/** The document title, description and canonical URL of a rendered page. */
+import type { PageContext } from 'vike/types'
+import type { RoutePayload } from '../pages/payload.ts'
+import { shellOf } from './shell.ts'
+
+export const NOT_FOUND_TITLE = 'Page Not Found'
+export const SERVER_ERROR_TITLE = 'Internal Server Error'
+
+export interface Head {
+  title: string
+  description?: string
+  canonical?: string
+}
+
+function field(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined
+}
+
+export function storyTitle(payload: RoutePayload): string {
+  return field(payload.story.content.title) ?? payload.story.name
+}
+
+export function headOf(pageContext: PageContext): Head {
+  const { payload } = pageContext
+  if (!payload) return { title: pageContext.is404 === false ? SERVER_ERROR_TITLE : NOT_FOUND_TITLE }
+  const { site } = shellOf(pageContext)
+  const { content } = payload.story
+  return {
+    title: payload.route === '/' ? site.name : `${storyTitle(payload)} | ${site.name}`,
+    description: field(content.description) ?? field(content.teaser),
+    canonical: site.url ? new URL(payload.route, site.url).href : undefined,
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * What the build hands Vike's renderPage() for each route (pageContextInit), visible on
+ * `pageContext` in every hook and component.
+ */
+import type React from 'react'
+import type { NavItem } from '../pages/navigation.ts'
+import type { RoutePayload, SiteInfo } from '../pages/payload.ts'
+
+export interface SiteShell {
+  nav: NavItem[]
+  site: SiteInfo
+}
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      /** The `+Page` component of the matched page. */
+      Page?: () => React.ReactNode
+      /** The route's payload; absent for error pages. */
+      payload?: RoutePayload
+      /** Layout data for pages without a payload (404, 500). */
+      shell?: SiteShell
+      /** Set by the build to render the generic 500 page. */
+      renderServerError?: boolean
+    }
+  }
+}
+
+export {}

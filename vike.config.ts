@@ -1,0 +1,31 @@
+/**
+ * Vike build settings, imported by pages/+config.ts (Vike reads that file; this one keeps the
+ * settings at the root where a reader looks for them).
+ */
+import react from '@vitejs/plugin-react'
+import type { InlineConfig } from 'vite'
+import type { Config } from 'vike/types'
+
+/** Where `vike build` writes the client assets and the server entry the prerender imports. */
+export const VIKE_OUT_DIR = '.build/vike'
+
+/** Vite settings; passed to Vike's build() by scripts/build-bundles.ts (Vike's `vite` setting does not move outDir). */
+export const viteConfig: InlineConfig = {
+  plugins: [react()],
+  build: { outDir: VIKE_OUT_DIR },
+  logLevel: 'warn',
+}
+
+export default {
+  // Navigation runs on our own per-route `_payload.json`; Vike's client router would need a second
+  // copy of every payload (`index.pageContext.json`).
+  clientRouting: false,
+  // scripts/build.ts prerenders through Vike's renderPage(), streaming pages to disk instead of
+  // holding the whole site in memory as Vike's built-in prerender does.
+  prerender: false,
+  // Routes are folders (`/blog/post/` → blog/post/index.html), as a CDN serves them.
+  trailingSlash: true,
+  // The client gets its data from `_payload.json`, never from HTML-embedded pageContext.
+  passToClient: [],
+  vite: viteConfig,
+} satisfies Config
