@@ -7,6 +7,8 @@ import type { CmsClient, StoriesPage } from './client.ts'
 import { RESOLVE_RELATIONS, type Story, type StoryLink } from './content-model.ts'
 
 export interface CrawlResult {
+  /** The space (`cdn/spaces/me`); its `cv` pinned the whole crawl. */
+  space: { id: number; name: string; cv: number }
   /** Content version the whole crawl was pinned to. */
   cv: number
   /** Every story, sorted by full_slug so that output does not depend on API order. */
@@ -32,7 +34,8 @@ export class ShortCrawlError extends Error {
 }
 
 export async function crawl(client: CmsClient, { perPage, onProgress }: CrawlOptions): Promise<CrawlResult> {
-  const { cv } = await client.getSpace()
+  const space = await client.getSpace()
+  const { cv } = space
   const params = {
     cv,
     per_page: perPage,
@@ -69,5 +72,5 @@ export async function crawl(client: CmsClient, { perPage, onProgress }: CrawlOpt
   if (byUuid.size !== total) throw new ShortCrawlError(byUuid.size, total)
 
   const stories = [...byUuid.values()].sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0))
-  return { cv, stories, links, requests: client.requestCount }
+  return { space, cv, stories, links, requests: client.requestCount }
 }

@@ -10,7 +10,8 @@ import { PageRoot } from './PageRoot.tsx'
 export async function onRenderClient(pageContext: PageContextClient) {
   const root = document.getElementById('root')
   if (!root || pageContext.pageId?.endsWith('/_error')) return
-  const response = await fetch(new URL('_payload.json', new URL(location.pathname.replace(/[^/]*$/, ''), location.origin)))
+  const route = location.pathname.endsWith('/') ? location.pathname : `${location.pathname}/`
+  const response = await fetch(`${route}_payload.json`)
   if (!response.ok) return
   const payload = (await response.json()) as RoutePayload
   hydrateRoot(root, <PageRoot pageContext={{ ...pageContext, payload }} />)

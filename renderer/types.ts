@@ -20,6 +20,8 @@ declare global {
       payload?: RoutePayload
       /** Layout data for pages without a payload (404, 500). */
       shell?: SiteShell
+      /** The path the 404 view names; the static 404.html leaves it empty for the browser to fill. */
+      missingPath?: string
       /** Set by the build to render the generic 500 page. */
       renderServerError?: boolean
     }

@@ -1,9 +1,10 @@
 /**
- * Builds the client assets and the server entry with Vike (`vike build`), into VIKE_OUT_DIR. Run
- * as its own process by scripts/build.ts so that it overlaps with the crawl and keeps Vike's build
- * state out of the process that renders pages.
+ * Builds the client assets and the server entry with Vike (`vike build`) into the directory given
+ * as first argument. scripts/build.ts runs it as its own process, so that it overlaps with the
+ * crawl and keeps Vike's build state out of the process that renders pages.
  */
 import { build } from 'vike/api'
-import { viteConfig } from '../vike.config.ts'
+import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
 
-await build({ viteConfig })
+const outDir = process.argv[2] ?? VIKE_OUT_DIR
+await build({ viteConfig: { ...viteConfig, build: { ...viteConfig.build, outDir } } })

@@ -9,7 +9,7 @@ import { NOT_FOUND_TITLE, SERVER_ERROR_TITLE } from '../../renderer/head.ts'
 const SHOW_PATH = "document.getElementById('missing-path').textContent=location.pathname"
 
 export default function Page() {
-  const { is404, urlPathname } = usePageContext()
+  const { is404, urlPathname, missingPath } = usePageContext()
   if (is404 === false) {
     return (
       <section className="prose">
@@ -25,7 +25,7 @@ export default function Page() {
     <section className="prose">
       <h1>{NOT_FOUND_TITLE}</h1>
       <p>
-        {NOT_FOUND_TITLE}: <code id="missing-path">{urlPathname}</code>
+        {NOT_FOUND_TITLE}: <code id="missing-path">{missingPath ?? urlPathname}</code>
       </p>
       <script dangerouslySetInnerHTML={{ __html: SHOW_PATH }} />
       <p>

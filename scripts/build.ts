@@ -1,0 +1,92 @@
+/**
+ * `npm run build`: crawl the space, build the bundles, prerender every route into a staging
+ * directory, and swap it in for the output only when everything succeeded.
+ *
+ * With no STORYBLOK_TOKEN and no STORYBLOK_API_URL, the demo space in cms/demo-space/ is served by
+ * the embedded Storyblok-compatible API and crawled over HTTP like a real space.
+ */
+import { join, relative } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
+import { loadSpace } from '../cms/api/space.ts'
+import { createCmsClient } from '../cms/client.ts'
+import { ConfigError, type CmsConfig } from '../cms/config.ts'
+import { crawl } from '../cms/crawl.ts'
+import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, DEMO_SPACE_DIR } from '../cms/demo-space.ts'
+import { buildBundles } from './bundles.ts'
+import { loadEnv, readBuildConfig, type BuildConfig } from './config.ts'
+import { buildId, writeManifests } from './manifest.ts'
+import { copyTree, OutputWriter } from './output.ts'
+import { prerender, type PrerenderResult } from './prerender.ts'
+import { formatBytes, progress } from './progress.ts'
+import { createStage, discardStage, publishStage } from './stage.ts'
+
+const log = (line: string) => process.stdout.write(`${line}\n`)
+
+/** The CMS to crawl: the configured one, or the embedded demo space on a free loopback port. */
+async function connect(config: BuildConfig): Promise<{ cms: CmsConfig; server?: CmsServer }> {
+  if (!config.embedded) return { cms: config.cms }
+  const space = loadSpace(DEMO_SPACE_DIR)
+  const server = await startCmsServer({ space })
+  log(`No STORYBLOK_TOKEN set: building the demo space "${space.name}" from the embedded CMS at ${server.url}`)
+  const token = config.cms.version === 'draft' ? space.tokens.preview : space.tokens.public
+  return { cms: { ...config.cms, apiUrl: server.url, token, previewToken: space.tokens.preview }, server }
+}
+
+function summary(config: BuildConfig, result: PrerenderResult, output: OutputWriter, requests: number, id: string, seconds: number) {
+  const kinds = [...output.bytesByKind].map(([kind, bytes]) => `${kind} ${formatBytes(bytes)}`).join(', ')
+  const warnings = [
+    ...[...result.unknownBlocks].map(
+      ([name, stories]) => `Block component "${name}" is not registered (used in ${[...stories].join(', ')}): it renders nothing.`,
+    ),
+    ...result.brokenLinks.map(({ story, uuid }) => `Broken story link in "${story}": story ${uuid} is not published.`),
+  ]
+  if (!config.siteUrl) warnings.push('SITE_URL is not set: pages have no canonical URL.')
+  log('')
+  log(`Built ${result.routes.length} routes in ${seconds.toFixed(1)} s → ${relative(process.cwd(), config.outDir) || '.'}/ (build ${id})`)
+  log(`  CMS requests: ${requests}`)
+  log(`  Files: ${output.files}, ${formatBytes(output.bytes)} (${kinds})`)
+  log(`  Warnings: ${warnings.length}`)
+  for (const warning of warnings) log(`    - ${warning}`)
+}
+
+async function build(config: BuildConfig): Promise<void> {
+  const started = performance.now()
+  const timestamp = Date.now()
+  const bundleDir = join(config.workDir, 'vike')
+  // Bundles do not depend on content: build them while the crawl waits on the network.
+  const bundles = buildBundles(bundleDir)
+  const { cms, server } = await connect(config)
+  const stage = await createStage(config.outDir)
+  try {
+    const client = createCmsClient(cms)
+    const crawled = await crawl(client, { perPage: cms.perPage, onProgress: progress('Stories fetched') })
+    await server?.close()
+    await bundles.done
+
+    const output = new OutputWriter(stage)
+    const site = { name: crawled.space.name, ...(config.siteUrl ? { url: config.siteUrl } : {}) }
+    const result = await prerender({ stories: crawled.stories, site, bundleDir, output, onProgress: progress('Pages written') })
+    await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
+    if (config.embedded) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
+
+    const id = buildId(timestamp, output.digest())
+    await writeManifests(output, { id, timestamp, routes: result.routes, trailingSlash: true, cv: crawled.cv })
+    await publishStage(stage, config.outDir)
+    summary(config, result, output, crawled.requests, id, (performance.now() - started) / 1000)
+  } catch (error) {
+    bundles.cancel()
+    await server?.close()
+    await discardStage(stage)
+    throw error
+  }
+}
+
+try {
+  await build(readBuildConfig(loadEnv(), process.argv.slice(2)))
+  process.exit(0)
+} catch (error) {
+  const message = error instanceof ConfigError ? error.message : `Build failed: ${(error as Error).message ?? error}`
+  process.stderr.write(`\n${message}\nThe previous output was left untouched.\n`)
+  process.exit(1)
+}

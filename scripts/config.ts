@@ -1,0 +1,59 @@
+/**
+ * Build configuration: environment (with an optional `.env`, real variables winning) and command
+ * line flags, all validated before anything is fetched or written.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseEnv } from 'node:util'
+import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../cms/config.ts'
+
+export interface BuildOptions {
+  /** Where the finished site goes (replaced only when the build succeeded). */
+  outDir: string
+  /** Scratch space for bundles; must sit inside the project so the server bundle resolves node_modules. */
+  workDir: string
+}
+
+export interface BuildConfig extends BuildOptions {
+  cms: CmsConfig
+  /** Serve the demo space from the embedded CMS (no token and no API URL configured). */
+  embedded: boolean
+  siteUrl?: string
+}
+
+type Env = Record<string, string | undefined>
+
+/** Variables from `.env` in the working directory, overridden by the real environment. */
+export function loadEnv(env: Env = process.env, file = resolve('.env')): Env {
+  if (!existsSync(file)) return env
+  return { ...parseEnv(readFileSync(file, 'utf8')), ...env }
+}
+
+const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR]'
+
+export function parseArgs(argv: string[], problems: string[]): BuildOptions {
+  const options: BuildOptions = { outDir: resolve('dist'), workDir: resolve('.build') }
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]
+    const value = argv[i + 1]
+    if ((flag === '--out' || flag === '--work-dir') && value && !value.startsWith('--')) {
+      options[flag === '--out' ? 'outDir' : 'workDir'] = resolve(value)
+      i++
+    } else {
+      problems.push(`Unknown or incomplete argument "${flag}". ${USAGE}`)
+    }
+  }
+  return options
+}
+
+export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
+  const problems: string[] = []
+  const options = parseArgs(argv, problems)
+  const cms = readCmsConfig(env, problems)
+  const siteUrl = readVar(env, 'SITE_URL')
+  if (siteUrl !== undefined && !parseHttpUrl(siteUrl)) {
+    problems.push(`SITE_URL="${siteUrl}" is not a full http(s) URL: use the public origin, such as https://www.example.com.`)
+  }
+  if (problems.length) throw new ConfigError(problems)
+  return { ...options, cms, embedded: usesEmbeddedCms(env), siteUrl: siteUrl?.replace(/\/+$/, '') }
+}

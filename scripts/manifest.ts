@@ -1,0 +1,27 @@
+/**
+ * The build manifests the browser reads (SPEC.md section 7): `builds/meta/<id>.json` with the
+ * prerendered routes (the client's route rules) and `builds/latest.json` (`{ id, timestamp }`),
+ * polled hourly to notice a new deploy. Written last, so a manifest never names an incomplete build.
+ */
+import type { OutputWriter } from './output.ts'
+
+export interface BuildMeta {
+  id: string
+  timestamp: number
+  /** Every prerendered route; anything else is a 404 without asking the network. */
+  routes: string[]
+  /** Routes end in a slash and are served from `<route>index.html`. */
+  trailingSlash: true
+  /** The content version the build was crawled at. */
+  cv: number
+}
+
+/** A sortable, unique build id: UTC time plus a digest of the output. */
+export function buildId(timestamp: number, digest: string): string {
+  return `${new Date(timestamp).toISOString().replace(/[-:]|\.\d+Z$/g, '').replace('T', '-')}-${digest.slice(0, 8)}`
+}
+
+export async function writeManifests(output: OutputWriter, meta: BuildMeta): Promise<void> {
+  await output.write(`builds/meta/${meta.id}.json`, JSON.stringify(meta), 'manifest')
+  await output.write('builds/latest.json', JSON.stringify({ id: meta.id, timestamp: meta.timestamp }), 'manifest')
+}

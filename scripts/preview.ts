@@ -1,0 +1,31 @@
+/** `npm run preview [-- --port N] [--dir DIR]`: serves the built site on localhost as a CDN would. */
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { staticSite } from './static-server.ts'
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: process.env.PORT ?? '3000' }, dir: { type: 'string', default: 'dist' }, host: { type: 'string', default: '127.0.0.1' } },
+})
+const root = resolve(values.dir)
+const port = Number(values.port)
+if (!existsSync(resolve(root, 'index.html'))) {
+  console.error(`Nothing to preview: ${root} has no index.html. Run \`npm run build\` first.`)
+  process.exit(1)
+}
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port "${values.port}" is not a port number (0-65535).`)
+  process.exit(1)
+}
+
+const server = createServer(staticSite(root))
+server.on('error', (error) => {
+  console.error(`Cannot serve on ${values.host}:${port}: ${error.message}`)
+  process.exit(1)
+})
+server.listen(port, values.host, () => {
+  const address = server.address()
+  const actual = typeof address === 'object' && address ? address.port : port
+  console.log(`Serving ${root} at http://${values.host}:${actual}/`)
+})
