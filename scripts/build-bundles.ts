@@ -7,4 +7,4 @@ import { build } from 'vike/api'
 import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
 
 const outDir = process.argv[2] ?? VIKE_OUT_DIR
-await build({ viteConfig: { ...viteConfig, build: { ...viteConfig.build, outDir } } })
+await build({ viteConfig: { ...viteConfig, mode: 'production', build: { ...viteConfig.build, outDir } } })

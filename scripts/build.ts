@@ -21,6 +21,10 @@ import { prerender, type PrerenderResult } from './prerender.ts'
 import { formatBytes, progress } from './progress.ts'
 import { createStage, discardStage, publishStage } from './stage.ts'
 
+// A static build is always a production build: a NODE_ENV=development or =test inherited from the
+// shell (or a test runner) would otherwise bundle and render React's development build.
+process.env.NODE_ENV = 'production'
+
 const log = (line: string) => process.stdout.write(`${line}\n`)
 
 /** The CMS to crawl: the configured one, or the embedded demo space on a free loopback port. */

@@ -10,6 +10,7 @@ export interface BundleBuild {
 export function buildBundles(outDir: string): BundleBuild {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'build-bundles.ts'), outDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
   })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))

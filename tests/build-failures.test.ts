@@ -1,0 +1,102 @@
+/**
+ * Every failure a user can cause stops the build with a message naming what is wrong, exits
+ * non-zero and leaves the previous output exactly as it was.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startCmsServer, type CmsServer, type Faults } from '../cms/api/server.ts'
+import { runBuild, snapshot, tempDir, workDir } from './helpers/build.ts'
+import { projectSpace, TOKENS } from './helpers/space.ts'
+
+const work = workDir('failures')
+let out: string
+let before: Map<string, Buffer>
+let server: CmsServer
+
+beforeEach(async () => {
+  out = join(tempDir('failures'), 'dist')
+  mkdirSync(join(out, 'about'), { recursive: true })
+  writeFileSync(join(out, 'index.html'), '<h1>The previous, live site</h1>')
+  writeFileSync(join(out, 'about', 'index.html'), '<h1>About (live)</h1>')
+  before = snapshot(out)
+  server = await startCmsServer({ space: projectSpace(30, 1) })
+})
+afterEach(() => server.close())
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+async function buildAgainst(faults: Faults, env: Record<string, string> = {}) {
+  server.faults = faults
+  return runBuild(['--out', out, '--work-dir', work], {
+    STORYBLOK_API_URL: server.url,
+    STORYBLOK_TOKEN: TOKENS.public,
+    STORYBLOK_PER_PAGE: '10',
+    ...env,
+  })
+}
+
+function expectUntouched() {
+  expect(snapshot(out)).toEqual(before)
+  expect(readdirSync(dirname(out)).filter((name) => name.includes('staging') || name.includes('previous'))).toEqual([])
+}
+
+describe('failing builds', () => {
+  it('should fail on a 5xx, naming the request, and leave the old output', async () => {
+    const run = await buildAgainst({ serverErrorOn: [3], serverErrorStatus: 502 })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/Build failed: CMS request GET cdn\/stories\?.*page=2.* failed: 502/)
+    expect(run.stderr).toContain('The previous output was left untouched.')
+    expectUntouched()
+  })
+
+  it('should fail on malformed JSON', async () => {
+    const run = await buildAgainst({ malformedOn: [2] })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/CMS request GET cdn\/stories\?.*page=1.* failed: the response is not valid JSON/)
+    expectUntouched()
+  })
+
+  it('should fail on a short crawl', async () => {
+    const run = await buildAgainst({ overstateTotal: 5 })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/Short crawl: received 30 stories but the CMS announced 35/)
+    expectUntouched()
+  })
+
+  it('should fail on a rejected token with a hint', async () => {
+    const run = await buildAgainst({}, { STORYBLOK_TOKEN: 'not-the-token' })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/401.*check STORYBLOK_TOKEN/)
+    expectUntouched()
+  })
+
+  it('should fail on bad configuration before fetching anything', async () => {
+    const run = await buildAgainst({}, { STORYBLOK_REGION: 'moon', STORYBLOK_PER_PAGE: '500' })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/STORYBLOK_REGION="moon".*eu, us, cn, ap, ca/)
+    expect(run.stderr).toMatch(/STORYBLOK_PER_PAGE="500"/)
+    expect(server.requests).toHaveLength(0)
+    expectUntouched()
+  })
+
+  it('should fail when the CMS is down', async () => {
+    const url = server.url
+    await server.close()
+    const run = await runBuild(['--out', out, '--work-dir', work], { STORYBLOK_API_URL: url, STORYBLOK_TOKEN: TOKENS.public })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/CMS request GET cdn\/spaces\/me failed: fetch failed \(.*ECONNREFUSED/)
+    expectUntouched()
+    server = await startCmsServer({ space: projectSpace(1) })
+  })
+
+  it('should fail when two stories claim one route', async () => {
+    const space = projectSpace(3, 1)
+    space.stories.push({ ...space.stories[0]!, id: 99, uuid: 'uuid-99', full_slug: 'projects/p1/' })
+    await server.close()
+    server = await startCmsServer({ space })
+    const run = await buildAgainst({})
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/Stories "projects\/p1" and "projects\/p1\/" would both be served at \/projects\/p1\//)
+    expectUntouched()
+  })
+})

@@ -1,0 +1,168 @@
+/**
+ * A real build of the demo space (embedded CMS, Vite bundles, Vike render), checked route by route.
+ */
+import * as cheerio from 'cheerio'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadSpace } from '../cms/api/space.ts'
+import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
+import { routeDir, routeOf } from '../pages/routes.ts'
+import type { RoutePayload } from '../pages/payload.ts'
+import { runBuild, snapshot, tempDir, workDir, type BuildRun } from './helpers/build.ts'
+
+const SITE_URL = 'https://ateliernord.example'
+const space = loadSpace(DEMO_SPACE_DIR)
+const published = space.stories.filter((story) => story.published !== false)
+const out = join(tempDir('build'), 'dist')
+const work = workDir('build')
+let run: BuildRun
+
+function page(route: string) {
+  return cheerio.load(readFileSync(join(out, routeDir(route), 'index.html'), 'utf8'))
+}
+function payload(route: string): RoutePayload {
+  return JSON.parse(readFileSync(join(out, routeDir(route), '_payload.json'), 'utf8'))
+}
+
+beforeAll(async () => {
+  run = await runBuild(['--out', out, '--work-dir', work], { SITE_URL })
+})
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+describe('build of the demo space', () => {
+  it('should succeed and end with a summary', () => {
+    expect(run.stderr).not.toMatch(/Build failed/)
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(new RegExp(`Built ${published.length} routes in [\\d.]+ s`))
+    expect(run.stdout).toMatch(/CMS requests: 2\n/)
+    expect(run.stdout).toMatch(/Block component "unknown-block-from-the-future" is not registered \(used in blog\/2024\/tidewater-long-read\)/)
+    expect(run.stderr).toMatch(/Stories fetched: 17\/17/)
+  })
+
+  it('should write index.html and _payload.json for every published story, and nothing for drafts', () => {
+    for (const story of published) {
+      const route = routeOf(story)
+      expect(existsSync(join(out, routeDir(route), 'index.html')), route).toBe(true)
+      expect(payload(route).story.uuid).toBe(story.uuid)
+    }
+    expect(existsSync(join(out, 'blog/2025/coming-soon'))).toBe(false)
+  })
+
+  it('should serve home at /, folder start pages at the folder and multi-segment slugs in nested folders', () => {
+    expect(payload('/').story.full_slug).toBe('home')
+    expect(payload('/blog/').story.full_slug).toBe('blog/')
+    expect(payload('/blog/2025/six-pixel-type/').route).toBe('/blog/2025/six-pixel-type/')
+    expect(page('/blog/2025/six-pixel-type/')('h1').text()).toBe('Designing type that works at six pixels')
+  })
+
+  it('should give every page a title, one h1, a meta description and a canonical URL', () => {
+    for (const story of published) {
+      const route = routeOf(story)
+      const $ = page(route)
+      expect($('title').text(), route).toMatch(/Atelier Nord/)
+      expect($('h1'), route).toHaveLength(1)
+      expect($('meta[name=description]').attr('content'), route).toBeTruthy()
+      expect($('link[rel=canonical]').attr('href')).toBe(`${SITE_URL}${route}`)
+      expect($('nav[aria-label=Main] a').length).toBe(5)
+    }
+  })
+
+  it('should derive the navigation from top-level stories in position order', () => {
+    expect(payload('/').nav).toEqual([
+      { label: 'Home', route: '/' },
+      { label: 'About', route: '/about/' },
+      { label: 'Projects', route: '/projects/' },
+      { label: 'Journal', route: '/blog/' },
+      { label: 'Contact', route: '/contact/' },
+    ])
+  })
+
+  it('should keep editor markers, tokens and draft content out of HTML and payloads', () => {
+    for (const [file, bytes] of snapshot(out)) {
+      const text = bytes.toString('utf8')
+      expect(text, file).not.toContain('_editable')
+      expect(text, file).not.toContain('#storyblok#')
+      expect(text, file).not.toContain(space.tokens.public)
+      expect(text, file).not.toContain(space.tokens.preview)
+      expect(text, file).not.toContain('draft: new team photo')
+    }
+  })
+
+  it('should escape hostile strings', () => {
+    const $ = page('/blog/2025/escaping-titles/')
+    expect($('h1').text()).toBe('<script>alert("xss")</script> & other titles we must escape')
+    expect($('script:not([type]):not([src])').length + $('body script').filter((_, el) => $(el).text().includes('alert')).length).toBe(0)
+    const html = readFileSync(join(out, 'blog/2025/escaping-titles/index.html'), 'utf8')
+    expect(html).toContain('&lt;script&gt;alert(&quot;xss&quot;)&lt;/script&gt;')
+    expect(html).not.toContain('<img src=x onerror')
+    expect(page('/blog/2024/arabic-and-hebrew/')('h1').text()).toBe('كتابة من اليمين إلى اليسار — כתיבה מימין לשמאל')
+    expect(page('/blog/2024/emoji-field-trip/')('h1').text()).toContain('🌊🏔️✨')
+  })
+
+  it('should put resolved relations in payloads as cards and resolve story links to routes', () => {
+    const harbour = payload('/projects/harbour-lights/')
+    const related = harbour.story.content.related as { full_slug: string; content: Record<string, unknown> }[]
+    expect(related.map((card) => card.full_slug)).toEqual(['projects/tidewater-archive', 'projects/atlas-type', 'projects/field-notes'])
+    expect(Object.keys(related[0]!.content).sort()).toEqual(['_uid', 'component', 'description', 'image', 'title'])
+    expect(page('/projects/harbour-lights/')('a.card').map((_, a) => a.attribs.href).get()).toEqual([
+      '/projects/tidewater-archive/',
+      '/projects/atlas-type/',
+      '/projects/field-notes/',
+    ])
+    expect(payload('/about/').links).toEqual({ [space.stories.find((s) => s.full_slug === 'blog/2025/working-in-the-open')!.uuid]: '/blog/2025/working-in-the-open/' })
+  })
+
+  it('should list projects newest first where an all-projects block appears, honouring its limit', () => {
+    expect(payload('/').projects!.map((card) => card.full_slug)).toEqual(['projects/harbour-lights', 'projects/field-notes', 'projects/atlas-type'])
+    expect(payload('/projects/').projects).toHaveLength(6)
+    expect(payload('/about/').projects).toBeUndefined()
+    expect(page('/projects/')('.all-projects a.card')).toHaveLength(6)
+  })
+
+  it('should render 404.html and 500.html with their titles', () => {
+    const notFound = cheerio.load(readFileSync(join(out, '404.html'), 'utf8'))
+    expect(notFound('title').text()).toBe('Page Not Found')
+    expect(notFound('main').text()).toContain('Page Not Found: ')
+    const serverError = cheerio.load(readFileSync(join(out, '500.html'), 'utf8'))
+    expect(serverError('title').text()).toBe('Internal Server Error')
+    expect(serverError('h1').text()).toBe('Internal Server Error')
+  })
+
+  it('should write build manifests listing every route', () => {
+    const latest = JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8'))
+    expect(Object.keys(latest).sort()).toEqual(['id', 'timestamp'])
+    const meta = JSON.parse(readFileSync(join(out, 'builds/meta', `${latest.id}.json`), 'utf8'))
+    expect(meta.id).toBe(latest.id)
+    expect(meta.routes.sort()).toEqual(published.map(routeOf).sort())
+  })
+
+  it('should publish the demo images the content points at', () => {
+    for (const [file] of snapshot(out)) {
+      if (!file.endsWith('.html')) continue
+      const $ = cheerio.load(readFileSync(join(out, file), 'utf8'))
+      $('img').each((_, img) => {
+        expect(existsSync(join(out, img.attribs.src!)), `${file}: ${img.attribs.src}`).toBe(true)
+      })
+    }
+  })
+
+  it('should produce the same bytes for the same content, apart from build manifests', async () => {
+    const again = join(tempDir('build-again'), 'dist')
+    const second = await runBuild(['--out', again, '--work-dir', work], { SITE_URL })
+    expect(second.code).toBe(0)
+    const strip = (files: Map<string, Buffer>) => new Map([...files].filter(([file]) => !file.startsWith('builds/')))
+    expect(strip(snapshot(again))).toEqual(strip(snapshot(out)))
+  })
+})
+
+describe('build environment', () => {
+  it('should bundle production React even when NODE_ENV says otherwise', () => {
+    // vitest sets NODE_ENV=test, which the build inherits: the bundle must not contain React's dev build.
+    for (const [file, bytes] of snapshot(join(out, 'assets'))) {
+      // Messages that exist only in React's development build (checked against a NODE_ENV=development bundle).
+      expect(bytes.toString('utf8'), file).not.toContain('Invalid hook call')
+      expect(bytes.toString('utf8'), file).not.toContain('hydration-mismatch')
+    }
+  })
+})

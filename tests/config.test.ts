@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, MISSING_TOKEN_MESSAGE, readCmsConfig, usesEmbeddedCms } from '../cms/config.ts'
+import { readBuildConfig } from '../scripts/config.ts'
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    readBuildConfig(env, [])
+    return []
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError)
+    return (error as ConfigError).problems
+  }
+}
+
+describe('configuration', () => {
+  it('should default to the spec constants', () => {
+    const config = readCmsConfig({})
+    expect(config).toMatchObject({ region: 'eu', version: 'published', perPage: 25, rateLimit: 5 })
+  })
+
+  it('should throttle to 3 requests per second with an oauth token', () => {
+    expect(readCmsConfig({ STORYBLOK_OAUTH_TOKEN: 'oauth' }).rateLimit).toBe(3)
+    expect(readCmsConfig({ STORYBLOK_OAUTH_TOKEN: 'oauth', STORYBLOK_RATE_LIMIT: '8' }).rateLimit).toBe(8)
+  })
+
+  it('should name the variable and the allowed values for a bad region', () => {
+    const [problem] = problemsOf({ STORYBLOK_REGION: 'mars' })
+    expect(problem).toContain('STORYBLOK_REGION="mars"')
+    expect(problem).toContain('eu, us, cn, ap, ca')
+  })
+
+  it('should reject per_page outside 1..100 and non-numbers', () => {
+    expect(problemsOf({ STORYBLOK_PER_PAGE: '101' })[0]).toMatch(/STORYBLOK_PER_PAGE="101".*1 to 100/)
+    expect(problemsOf({ STORYBLOK_PER_PAGE: '2.5' })[0]).toMatch(/whole number/)
+    expect(problemsOf({ STORYBLOK_RATE_LIMIT: 'fast' })[0]).toMatch(/STORYBLOK_RATE_LIMIT="fast"/)
+  })
+
+  it('should reject a version other than published or draft', () => {
+    expect(problemsOf({ STORYBLOK_VERSION: 'latest' })[0]).toMatch(/STORYBLOK_VERSION="latest".*published, draft/)
+  })
+
+  it('should require a preview token for drafts', () => {
+    expect(problemsOf({ STORYBLOK_TOKEN: 't', STORYBLOK_VERSION: 'draft' })[0]).toMatch(/needs STORYBLOK_PREVIEW_TOKEN/)
+  })
+
+  it('should reject URLs that are not absolute http(s)', () => {
+    expect(problemsOf({ STORYBLOK_API_URL: 'localhost:4100', STORYBLOK_TOKEN: 't' })[0]).toMatch(/STORYBLOK_API_URL="localhost:4100"/)
+    expect(problemsOf({ SITE_URL: 'www.example.com' })[0]).toMatch(/SITE_URL="www.example.com"/)
+  })
+
+  it('should say the spec message when an API URL comes without a token', () => {
+    expect(problemsOf({ STORYBLOK_API_URL: 'http://127.0.0.1:4100/v2' })[0]).toContain(MISSING_TOKEN_MESSAGE)
+  })
+
+  it('should report every problem at once', () => {
+    expect(problemsOf({ STORYBLOK_REGION: 'x', STORYBLOK_PER_PAGE: '0', SITE_URL: 'nope' })).toHaveLength(3)
+  })
+
+  it('should reject unknown command line flags', () => {
+    expect(() => readBuildConfig({}, ['--outt', 'x'])).toThrow(/Unknown or incomplete argument "--outt"/)
+  })
+
+  it('should use the embedded CMS only without a token and without an API URL', () => {
+    expect(usesEmbeddedCms({})).toBe(true)
+    expect(usesEmbeddedCms({ STORYBLOK_TOKEN: 't' })).toBe(false)
+    expect(usesEmbeddedCms({ STORYBLOK_API_URL: 'http://x/v2' })).toBe(false)
+  })
+})

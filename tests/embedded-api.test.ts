@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
+import { loadSpace } from '../cms/api/space.ts'
+import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
+import { projectSpace, TOKENS } from './helpers/space.ts'
+
+let server: CmsServer
+let demo: CmsServer
+
+async function get(base: CmsServer, path: string, params: Record<string, string> = {}) {
+  const url = new URL(`${base.url}/${path}`)
+  url.search = new URLSearchParams({ token: TOKENS.public, ...params }).toString()
+  const response = await fetch(url)
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any }
+}
+
+beforeAll(async () => {
+  server = await startCmsServer({ space: projectSpace(120) })
+  const demoSpace = loadSpace(DEMO_SPACE_DIR)
+  demo = await startCmsServer({ space: { ...demoSpace, tokens: TOKENS } })
+})
+afterAll(async () => {
+  await server.close()
+  await demo.close()
+})
+
+describe('embedded delivery API', () => {
+  it('should answer cdn/spaces/me with the space version', async () => {
+    const { status, body } = await get(server, 'cdn/spaces/me')
+    expect(status).toBe(200)
+    expect(body.space).toMatchObject({ id: 7, version: 100 })
+  })
+
+  it('should answer 401 without a token or with an unknown one', async () => {
+    expect((await fetch(`${server.url}/cdn/stories`)).status).toBe(401)
+    expect((await get(server, 'cdn/stories', { token: 'wrong' })).status).toBe(401)
+  })
+
+  it('should serve drafts only with the preview token', async () => {
+    expect((await get(demo, 'cdn/stories', { version: 'draft' })).status).toBe(401)
+    const published = await get(demo, 'cdn/stories', { per_page: '100' })
+    const draft = await get(demo, 'cdn/stories', { version: 'draft', per_page: '100', token: TOKENS.preview })
+    expect(draft.body.stories.length).toBe(published.body.stories.length + 1)
+    const about = draft.body.stories.find((story: any) => story.full_slug === 'about')
+    expect(about.content.title).toMatch(/draft/)
+  })
+
+  it('should page with total and per-page headers, default 25, at most 100', async () => {
+    const first = await get(server, 'cdn/stories')
+    expect(first.headers.get('total')).toBe('120')
+    expect(first.headers.get('per-page')).toBe('25')
+    expect(first.body.stories).toHaveLength(25)
+    const capped = await get(server, 'cdn/stories', { per_page: '500', page: '2' })
+    expect(capped.headers.get('per-page')).toBe('100')
+    expect(capped.body.stories).toHaveLength(20)
+    expect(first.body.cv).toBe(100)
+  })
+
+  it('should filter by starts_with and by_uuids and drop excluded fields', async () => {
+    const some = await get(server, 'cdn/stories', { starts_with: 'projects/p1', per_page: '100' })
+    expect(some.body.stories.every((story: any) => story.full_slug.startsWith('projects/p1'))).toBe(true)
+    const byUuid = await get(server, 'cdn/stories', { by_uuids: 'uuid-3,uuid-5', excluding_fields: 'title' })
+    expect(byUuid.body.stories.map((story: any) => story.uuid)).toEqual(['uuid-3', 'uuid-5'])
+    expect(byUuid.body.stories[0].content.title).toBeUndefined()
+  })
+
+  it('should add the editable marker to every block', async () => {
+    const { body } = await get(server, 'cdn/stories/projects/p1')
+    expect(body.story.content._editable).toBe('<!--#storyblok#{"name":"project","space":"7","uid":"blok-1","id":"1"}-->')
+  })
+
+  it('should inline up to 50 relations in rels and list more in rel_uuids', async () => {
+    const few = await get(server, 'cdn/stories', { per_page: '10', resolve_relations: 'project.related' })
+    expect(few.body.rels.length).toBeGreaterThan(0)
+    expect(few.body.rel_uuids).toBeUndefined()
+    const many = await get(server, 'cdn/stories', { per_page: '100', resolve_relations: 'project.related' })
+    expect(many.body.rel_uuids.length).toBeGreaterThan(50)
+    expect(many.body.rels).toEqual([])
+  })
+
+  it('should inline up to 50 links in links and list more in link_uuids', async () => {
+    const few = await get(server, 'cdn/stories', { per_page: '10', resolve_links: 'url' })
+    expect(few.body.links[0]).toMatchObject({ uuid: expect.any(String), full_slug: expect.stringMatching(/^projects\//) })
+    const many = await get(server, 'cdn/stories', { per_page: '100', resolve_links: 'url' })
+    expect(many.body.link_uuids.length).toBeGreaterThan(50)
+  })
+
+  it('should find one story by full slug, uuid and id, and 404 as JSON otherwise', async () => {
+    expect((await get(server, 'cdn/stories/projects/p2')).body.story.uuid).toBe('uuid-2')
+    expect((await get(server, 'cdn/stories/uuid-3', { find_by: 'uuid' })).body.story.full_slug).toBe('projects/p3')
+    expect((await get(server, 'cdn/stories/4')).body.story.uuid).toBe('uuid-4')
+    const missing = await get(server, 'cdn/stories/projects/nope')
+    expect(missing.status).toBe(404)
+    expect(missing.body).toEqual(['This record could not be found'])
+  })
+
+  it('should inject 429, 5xx and malformed JSON faults on request', async () => {
+    const before = server.requests.length
+    server.faults = { rateLimitEvery: 1 }
+    expect((await get(server, 'cdn/spaces/me')).status).toBe(429)
+    server.faults = { serverErrorOn: [before + 2], serverErrorStatus: 503 }
+    expect((await get(server, 'cdn/spaces/me')).status).toBe(503)
+    server.faults = { malformedOn: [before + 3] }
+    const response = await fetch(`${server.url}/cdn/spaces/me?token=${TOKENS.public}`)
+    await expect(response.json()).rejects.toThrow()
+    server.faults = {}
+  })
+})

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { buildPayload, siteIndex } from '../pages/payload.ts'
+import { storyOf } from './helpers/space.ts'
+
+const project = (id: number, date: string, extra = {}) =>
+  storyOf(id, `projects/p${id}`, { component: 'project', title: `P${id}`, description: `About ${id}`, body: [{ _uid: 'x', component: 'teaser', _editable: '<!--#storyblok#{}-->' }], ...extra }, { first_published_at: date })
+
+const p1 = project(1, '2025-01-01', { related: ['uuid-2', 'uuid-404'], _editable: '<!--#storyblok#{}-->' })
+const p2 = project(2, '2025-03-01')
+const p3 = project(3, '2025-02-01')
+const home = storyOf(10, 'home', {
+  component: 'page',
+  body: [
+    { _uid: 'a', component: 'all-projects', limit: '2' },
+    { _uid: 'b', component: 'teaser', link: { linktype: 'story', id: 'uuid-3', story: { full_slug: 'stale' } } },
+    { _uid: 'c', component: 'teaser', link: { linktype: 'story', id: 'uuid-gone' } },
+  ],
+})
+const index = siteIndex([p1, p2, p3, home], [], { name: 'Site' })
+
+describe('payload', () => {
+  it('should drop editor markers everywhere', () => {
+    expect(JSON.stringify(buildPayload(p1, index).payload)).not.toContain('_editable')
+  })
+
+  it('should turn relations into cards and drop unresolvable ones', () => {
+    const related = buildPayload(p1, index).payload.story.content.related as { uuid: string; content: object }[]
+    expect(related.map((card) => card.uuid)).toEqual(['uuid-2'])
+    expect(related[0]!.content).toEqual({ _uid: 'blok-2', component: 'project', title: 'P2', description: 'About 2' })
+  })
+
+  it('should resolve story links to routes, drop attached story objects and report broken links', () => {
+    const { payload, brokenLinks } = buildPayload(home, index)
+    expect(payload.links).toEqual({ 'uuid-3': '/projects/p3/' })
+    expect(JSON.stringify(payload)).not.toContain('stale')
+    expect(brokenLinks).toEqual(['uuid-gone'])
+  })
+
+  it('should include the newest projects up to the largest all-projects limit, and only where needed', () => {
+    expect(buildPayload(home, index).payload.projects!.map((card) => card.uuid)).toEqual(['uuid-2', 'uuid-3'])
+    expect(buildPayload(p1, index).payload.projects).toBeUndefined()
+  })
+})

@@ -1,0 +1,64 @@
+import { createServer, type Server } from 'node:http'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { staticSite } from '../scripts/static-server.ts'
+import { tempDir } from './helpers/build.ts'
+
+let server: Server
+let base: string
+
+beforeAll(async () => {
+  const root = tempDir('preview')
+  const files: Record<string, string> = {
+    'index.html': '<h1>Home</h1>',
+    '_payload.json': '{"route":"/"}',
+    'about/index.html': '<h1>About</h1>',
+    'about/_payload.json': '{"route":"/about/"}',
+    '404.html': '<title>Page Not Found</title>',
+    'builds/latest.json': '{"id":"b1"}',
+    'builds/meta/b1.json': '{"id":"b1"}',
+    'assets/entries/app.abc123.js': 'console.log(1)',
+  }
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(join(root, file, '..'), { recursive: true })
+    writeFileSync(join(root, file), content)
+  }
+  server = createServer(staticSite(root))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+describe('preview server', () => {
+  it('should serve routes from their index.html', async () => {
+    const response = await fetch(`${base}/about/`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('<h1>About</h1>')
+  })
+
+  it('should redirect a route without its trailing slash', async () => {
+    const response = await fetch(`${base}/about?x=1`, { redirect: 'manual' })
+    expect(response.status).toBe(308)
+    expect(response.headers.get('location')).toBe('/about/?x=1')
+  })
+
+  it('should answer unknown paths with 404.html and status 404', async () => {
+    const response = await fetch(`${base}/no/such/page/`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).toContain('Page Not Found')
+  })
+
+  it('should revalidate payloads, HTML and the latest-build manifest', async () => {
+    for (const path of ['/about/_payload.json', '/builds/latest.json', '/about/']) {
+      expect((await fetch(`${base}${path}`)).headers.get('cache-control'), path).toBe('no-cache')
+    }
+  })
+
+  it('should mark hashed assets and per-build manifests immutable', async () => {
+    for (const path of ['/assets/entries/app.abc123.js', '/builds/meta/b1.json']) {
+      expect((await fetch(`${base}${path}`)).headers.get('cache-control'), path).toBe('public, max-age=31536000, immutable')
+    }
+  })
+})
