@@ -7,12 +7,11 @@
  */
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
-import { loadSpace } from '../cms/api/space.ts'
 import { createCmsClient } from '../cms/client.ts'
-import { ConfigError, type CmsConfig } from '../cms/config.ts'
+import { ConfigError } from '../cms/config.ts'
+import { connectCms } from '../cms/connect.ts'
 import { crawl } from '../cms/crawl.ts'
-import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, DEMO_SPACE_DIR } from '../cms/demo-space.ts'
+import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
 import { buildBundles } from './bundles.ts'
 import { loadEnv, readBuildConfig, type BuildConfig } from './config.ts'
 import { buildId, writeManifests } from './manifest.ts'
@@ -26,16 +25,6 @@ import { createStage, discardStage, publishStage } from './stage.ts'
 process.env.NODE_ENV = 'production'
 
 const log = (line: string) => process.stdout.write(`${line}\n`)
-
-/** The CMS to crawl: the configured one, or the embedded demo space on a free loopback port. */
-async function connect(config: BuildConfig): Promise<{ cms: CmsConfig; server?: CmsServer }> {
-  if (!config.embedded) return { cms: config.cms }
-  const space = loadSpace(DEMO_SPACE_DIR)
-  const server = await startCmsServer({ space })
-  log(`No STORYBLOK_TOKEN set: building the demo space "${space.name}" from the embedded CMS at ${server.url}`)
-  const token = config.cms.version === 'draft' ? space.tokens.preview : space.tokens.public
-  return { cms: { ...config.cms, apiUrl: server.url, token, previewToken: space.tokens.preview }, server }
-}
 
 function summary(config: BuildConfig, result: PrerenderResult, output: OutputWriter, requests: number, id: string, seconds: number) {
   const kinds = [...output.bytesByKind].map(([kind, bytes]) => `${kind} ${formatBytes(bytes)}`).join(', ')
@@ -60,7 +49,7 @@ async function build(config: BuildConfig): Promise<void> {
   const bundleDir = join(config.workDir, 'vike')
   // Bundles do not depend on content: build them while the crawl waits on the network.
   const bundles = buildBundles(bundleDir)
-  const { cms, server } = await connect(config)
+  const { cms, server } = await connectCms(config.cms, config.embedded, log)
   const stage = await createStage(config.outDir)
   try {
     const client = createCmsClient(cms)

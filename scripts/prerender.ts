@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { BLOCK_NAMES, blockName, type Story } from '../cms/content-model.ts'
 import { eachBlok } from '../cms/content-walk.ts'
-import { navigation } from '../pages/navigation.ts'
-import { buildPayload, siteIndex, type SiteInfo } from '../pages/payload.ts'
-import { routeDir, routeTable } from '../pages/routes.ts'
+import type { SiteInfo } from '../pages/payload.ts'
+import { routeDir } from '../pages/routes.ts'
+import { siteOf } from '../pages/site.ts'
 import type { OutputWriter } from './output.ts'
 
 export interface PrerenderInput {
@@ -60,32 +60,30 @@ async function render(renderPage: RenderPage, init: Record<string, unknown> & { 
 
 export async function prerender({ stories, site, bundleDir, output, onProgress }: PrerenderInput): Promise<PrerenderResult> {
   const renderPage = await loadRenderer(bundleDir)
-  const table = routeTable(stories)
-  const nav = navigation(stories)
-  const index = siteIndex(stories, nav, site)
+  const { routes, index, payloadFor } = siteOf(stories, site)
   const unknownBlocks = new Map<string, Set<string>>()
   const brokenLinks: PrerenderResult['brokenLinks'] = []
 
   let done = 0
-  for (const [route, story] of table) {
+  for (const [route, story] of routes) {
     eachBlok(story.content, (blok) => {
       if (KNOWN_BLOCKS.has(blockName(blok.component))) return
       const users = unknownBlocks.get(blok.component) ?? new Set()
       unknownBlocks.set(blok.component, users.add(story.full_slug))
     })
-    const { payload, brokenLinks: broken } = buildPayload(story, index)
+    const { payload, brokenLinks: broken } = payloadFor(route)!
     for (const uuid of broken) brokenLinks.push({ story: story.full_slug, uuid })
 
     const html = await render(renderPage, { urlOriginal: route, payload }, 200, story.full_slug)
     const dir = routeDir(route)
     await output.write(join(dir, 'index.html'), html, 'html')
     await output.write(join(dir, '_payload.json'), JSON.stringify(payload), 'payload')
-    onProgress?.(++done, table.size)
+    onProgress?.(++done, routes.size)
   }
 
-  const shell = { nav, site }
+  const shell = { nav: index.nav, site }
   // One static 404.html answers every missing path: its path slot is filled in the browser.
   await output.write('404.html', await render(renderPage, { urlOriginal: '/404/', shell, missingPath: '' }, 404), 'html')
   await output.write('500.html', await render(renderPage, { urlOriginal: '/500/', shell, renderServerError: true }, 500), 'html')
-  return { routes: [...table.keys()], unknownBlocks, brokenLinks }
+  return { routes: [...routes.keys()], unknownBlocks, brokenLinks }
 }

@@ -1,0 +1,90 @@
+/**
+ * `npm run dev [-- --port N]`: Vike's dev server (hot reload of blocks, layout and styles) rendering
+ * the configured space, or the demo space, through the same crawl and payload code as the build.
+ * Content is crawled once and crawled again when the space's `cv` changes (checked at most every
+ * few seconds), so edits published in Storyblok show up on the next reload.
+ */
+import { createServer, type ServerResponse } from 'node:http'
+import { parseArgs } from 'node:util'
+import { dev } from 'vike/api'
+import { renderPage } from 'vike/server'
+import sirv from 'sirv'
+import { createCmsClient } from '../cms/client.ts'
+import { ConfigError } from '../cms/config.ts'
+import { connectCms } from '../cms/connect.ts'
+import { crawl } from '../cms/crawl.ts'
+import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
+import { siteOf, type Site } from '../pages/site.ts'
+import { viteConfig } from '../vike.config.ts'
+import { loadEnv, readBuildConfig } from './config.ts'
+
+const CV_CHECK_INTERVAL_MS = 3000
+
+const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT ?? '3000' }, host: { type: 'string', default: '127.0.0.1' } } })
+
+function readConfig() {
+  try {
+    return readBuildConfig(loadEnv(), [])
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error)
+    process.exit(1)
+  }
+}
+const config = readConfig()
+
+const { cms } = await connectCms(config.cms, config.embedded, console.log)
+const client = createCmsClient(cms)
+
+async function load(): Promise<{ site: Site; cv: number }> {
+  const crawled = await crawl(client, { perPage: cms.perPage })
+  const site = siteOf(crawled.stories, { name: crawled.space.name, ...(config.siteUrl ? { url: config.siteUrl } : {}) })
+  console.log(`Crawled ${crawled.stories.length} stories (cv ${crawled.cv}).`)
+  return { site, cv: crawled.cv }
+}
+
+let current = await load()
+let checkedAt = Date.now()
+async function site(): Promise<Site> {
+  if (Date.now() - checkedAt > CV_CHECK_INTERVAL_MS) {
+    checkedAt = Date.now()
+    const { cv } = await client.getSpace()
+    if (cv !== current.cv) current = await load()
+  }
+  return current.site
+}
+
+const { viteServer } = await dev({ viteConfig: { ...viteConfig, appType: 'custom', server: { middlewareMode: true } } })
+const demoAssets = config.embedded ? sirv(DEMO_ASSETS_DIR, { dev: true }) : undefined
+
+function send(res: ServerResponse, status: number, type: string, body: string) {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' })
+  res.end(body)
+}
+
+const server = createServer((req, res) => {
+  viteServer.middlewares(req, res, async () => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost')
+      if (demoAssets && url.pathname.startsWith(`/${DEMO_ASSETS_ROUTE}/`)) {
+        req.url = url.pathname.slice(DEMO_ASSETS_ROUTE.length + 1)
+        return demoAssets(req, res, () => send(res, 404, 'text/plain', 'Not found'))
+      }
+      const current = await site()
+      if (url.pathname.endsWith('/_payload.json')) {
+        const found = current.payloadFor(url.pathname.slice(0, -'_payload.json'.length))
+        return found ? send(res, 200, 'application/json', JSON.stringify(found.payload)) : send(res, 404, 'application/json', '{}')
+      }
+      const payload = current.payloadFor(url.pathname)?.payload
+      const pageContext = await renderPage({ urlOriginal: req.url ?? '/', payload, shell: { nav: current.index.nav, site: current.index.site } })
+      const response = pageContext.httpResponse
+      if (!response) return send(res, 500, 'text/plain', 'Internal Server Error')
+      res.writeHead(response.statusCode, Object.fromEntries(response.headers))
+      res.end(response.body)
+    } catch (error) {
+      viteServer.ssrFixStacktrace(error as Error)
+      console.error(error)
+      send(res, 500, 'text/plain', `Internal Server Error: ${(error as Error).message}`)
+    }
+  })
+})
+server.listen(Number(values.port), values.host, () => console.log(`Dev server at http://${values.host}:${values.port}/`))
