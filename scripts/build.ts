@@ -38,6 +38,8 @@ function summary(config: BuildConfig, result: PrerenderResult, output: OutputWri
   log('')
   log(`Built ${result.routes.length} routes in ${seconds.toFixed(1)} s → ${relative(process.cwd(), config.outDir) || '.'}/ (build ${id})`)
   log(`  CMS requests: ${requests}`)
+  // maxRSS is in KiB; the bundle build runs in its own process and is not included.
+  log(`  Peak memory (crawl and render process): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`)
   log(`  Files: ${output.files}, ${formatBytes(output.bytes)} (${kinds})`)
   log(`  Warnings: ${warnings.length}`)
   for (const warning of warnings) log(`    - ${warning}`)
