@@ -1,16 +1,16 @@
-import type { Blok } from '../cms/content-model.ts'
-import { Blocks } from './Block.tsx'
+import { Blocks, type BlockProps } from './Block.tsx'
+import { useEditable } from './parts/editable.ts'
 import { bloks, text } from './parts/fields.ts'
 import { Image } from './parts/Image.tsx'
 import { usePublishedDate, useStoryName } from './parts/story.ts'
 
-/** Content type `article`: title, publication date, lead image, teaser as the lead, body blocks. */
-export function Article({ blok }: { blok: Blok }) {
+/** Content type `article`: title, publication date, the teaser as lead, lead image, body blocks. */
+export function Article({ blok }: BlockProps) {
   const storyName = useStoryName()
   const published = usePublishedDate()
   const teaser = text(blok.teaser)
   return (
-    <article className="article">
+    <article className="article" {...useEditable(blok)}>
       <header className="prose">
         <h1 dir="auto">{text(blok.title) ?? storyName}</h1>
         {published ? (
@@ -18,9 +18,9 @@ export function Article({ blok }: { blok: Blok }) {
             Published <time dateTime={published}>{published}</time>
           </p>
         ) : null}
-        {teaser ? <p className="lead">{teaser}</p> : null}
+        {teaser ? <p className="lead" dir="auto">{teaser}</p> : null}
       </header>
-      <Image asset={blok.image} eager />
+      <Image asset={blok.image} priority />
       <Blocks items={bloks(blok.body)} />
     </article>
   )

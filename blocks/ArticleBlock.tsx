@@ -1,22 +1,23 @@
-import type { Blok } from '../cms/content-model.ts'
 import { hasImage } from '../cms/image.ts'
+import type { BlockProps } from './Block.tsx'
+import { useEditable } from './parts/editable.ts'
 import { text } from './parts/fields.ts'
 import { Image } from './parts/Image.tsx'
 import { RichText } from './parts/RichText.tsx'
 
-/** `article-block`: a titled section of rich text with an image on the left or right. */
-export function ArticleBlock({ blok }: { blok: Blok }) {
+/** `article-block`: a titled section of rich text with an image on the left or right (default). */
+export function ArticleBlock({ blok }: BlockProps) {
   const side = blok.image_position === 'left' ? 'left' : 'right'
   const withImage = hasImage(blok.image)
   return (
-    <section className={`article-block image-${side}${withImage ? ' has-image' : ''}`}>
+    <section className={`article-block image-${side}${withImage ? ' has-image' : ''}`} {...useEditable(blok)}>
       <div>
         {text(blok.title) ? <h2 dir="auto">{text(blok.title)}</h2> : null}
         <RichText doc={blok.text} />
       </div>
       {withImage ? (
         <div className="article-block-image">
-          <Image asset={blok.image} />
+          <Image asset={blok.image} sizes="(min-width: 960px) 50vw, 100vw" />
         </div>
       ) : null}
     </section>

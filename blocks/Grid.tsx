@@ -1,11 +1,11 @@
-import type { Blok } from '../cms/content-model.ts'
-import { Blocks } from './Block.tsx'
+import { Blocks, type BlockProps } from './Block.tsx'
+import { useEditable } from './parts/editable.ts'
 import { bloks } from './parts/fields.ts'
 
 /** `grid`: its columns side by side, wrapping on narrow screens. */
-export function Grid({ blok }: { blok: Blok }) {
+export function Grid({ blok }: BlockProps) {
   return (
-    <div className="grid">
+    <div className="grid" {...useEditable(blok)}>
       <Blocks items={bloks(blok.columns)} />
     </div>
   )

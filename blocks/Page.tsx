@@ -1,15 +1,15 @@
-import type { Blok } from '../cms/content-model.ts'
-import { Blocks } from './Block.tsx'
+import { Blocks, type BlockProps } from './Block.tsx'
+import { useEditable } from './parts/editable.ts'
 import { bloks, text } from './parts/fields.ts'
 import { useStoryName } from './parts/story.ts'
 
 /** Content type `page`: a title (falling back to the story name) and any nestable blocks. */
-export function Page({ blok }: { blok: Blok }) {
+export function Page({ blok }: BlockProps) {
   const storyName = useStoryName()
   return (
-    <article className="page">
+    <article className="page" {...useEditable(blok)}>
       <h1 dir="auto">{text(blok.title) ?? storyName}</h1>
-      <Blocks items={bloks(blok.body)} />
+      <Blocks items={bloks(blok.body)} priorityFirst />
     </article>
   )
 }

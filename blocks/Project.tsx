@@ -1,38 +1,40 @@
-import type { Blok, Multilink } from '../cms/content-model.ts'
+import type { Multilink } from '../cms/content-model.ts'
 import { multilinkHref } from '../cms/links.ts'
 import type { StoryCard } from '../pages/payload.ts'
-import { Blocks } from './Block.tsx'
+import { Blocks, type BlockProps } from './Block.tsx'
 import { useBlockEnv } from './environment.tsx'
 import { CardList } from './parts/Card.tsx'
+import { useEditable } from './parts/editable.ts'
 import { bloks, text } from './parts/fields.ts'
 import { Image } from './parts/Image.tsx'
 import { useStoryName } from './parts/story.ts'
 
+/** Related projects as the payload carries them (cards); unresolved uuids are skipped. */
 function relatedCards(value: unknown): StoryCard[] {
-  return Array.isArray(value) ? value.filter((item): item is StoryCard => typeof item?.full_slug === 'string') : []
+  return Array.isArray(value) ? value.filter((item): item is StoryCard => typeof item?.full_slug === 'string' && typeof item?.content === 'object') : []
 }
 
 /** Content type `project`: title, description, image, the live project link, body, related projects. */
-export function Project({ blok }: { blok: Blok }) {
+export function Project({ blok }: BlockProps) {
   const { links } = useBlockEnv()
   const storyName = useStoryName()
   const href = multilinkHref(blok.link as Multilink | undefined, links)
   const external = href !== undefined && /^https?:/.test(href)
   const related = relatedCards(blok.related)
   return (
-    <article className="project">
+    <article className="project" {...useEditable(blok)}>
       <header className="prose">
         <h1 dir="auto">{text(blok.title) ?? storyName}</h1>
         {text(blok.description) ? <p className="lead">{text(blok.description)}</p> : null}
         {href ? (
           <p>
-            <a href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-              Visit the project
+            <a className="project-link" href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              Visit the project{external ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
             </a>
           </p>
         ) : null}
       </header>
-      <Image asset={blok.image} eager />
+      <Image asset={blok.image} priority />
       <Blocks items={bloks(blok.body)} />
       {related.length ? (
         <section aria-labelledby={`related-${blok._uid}`}>

@@ -1,14 +1,18 @@
-import type { Blok } from '../cms/content-model.ts'
+import { hasImage } from '../cms/image.ts'
+import type { BlockProps } from './Block.tsx'
+import { useEditable } from './parts/editable.ts'
 import { text } from './parts/fields.ts'
 import { Image } from './parts/Image.tsx'
 
-/** `teaser`: a headline with optional text and image. */
-export function Teaser({ blok }: { blok: Blok }) {
+/** `teaser`: a headline with optional text and image; the page's opening teaser is its hero. */
+export function Teaser({ blok, priority }: BlockProps) {
   return (
-    <section className="teaser">
-      <h2 dir="auto">{text(blok.headline)}</h2>
-      {text(blok.text) ? <p>{text(blok.text)}</p> : null}
-      <Image asset={blok.image} />
+    <section className={`teaser${hasImage(blok.image) ? ' has-image' : ''}`} {...useEditable(blok)}>
+      <div className="teaser-text">
+        {text(blok.headline) ? <h2 dir="auto">{text(blok.headline)}</h2> : null}
+        {text(blok.text) ? <p dir="auto">{text(blok.text)}</p> : null}
+      </div>
+      <Image asset={blok.image} priority={priority} sizes="(min-width: 960px) 50vw, 100vw" />
     </section>
   )
 }

@@ -3,7 +3,7 @@
  * whether they render for the visual editor. Blocks never fetch; everything comes from the payload.
  */
 import { createContext, useContext, type ReactNode } from 'react'
-import type { RoutePayload, StoryCard } from '../pages/payload.ts'
+import type { ContactSettings, RoutePayload, StoryCard } from '../pages/payload.ts'
 
 export interface BlockEnv {
   /** Route of each linked story, by uuid. */
@@ -13,12 +13,19 @@ export interface BlockEnv {
   story: string
   /** Rendering for the visual editor: placeholders for unknown blocks, editable markers. */
   editor: boolean
+  contact: ContactSettings
 }
 
-const Context = createContext<BlockEnv>({ links: {}, projects: [], story: '', editor: false })
+const Context = createContext<BlockEnv>({ links: {}, projects: [], story: '', editor: false, contact: {} })
 
 export function BlockEnvironment({ payload, editor = false, children }: { payload: RoutePayload; editor?: boolean; children: ReactNode }) {
-  const env: BlockEnv = { links: payload.links, projects: payload.projects ?? [], story: payload.story.full_slug, editor }
+  const env: BlockEnv = {
+    links: payload.links,
+    projects: payload.projects ?? [],
+    story: payload.story.full_slug,
+    editor,
+    contact: payload.site.contact ?? {},
+  }
   return <Context.Provider value={env}>{children}</Context.Provider>
 }
 

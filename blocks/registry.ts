@@ -3,7 +3,8 @@
  * (`all-projects`, `AllProjects`, `all_projects`).
  */
 import type { ComponentType } from 'react'
-import { blockName, type Blok, type BlockName } from '../cms/content-model.ts'
+import { blockName, type BlockName } from '../cms/content-model.ts'
+import type { BlockProps } from './Block.tsx'
 import { AllProjects } from './AllProjects.tsx'
 import { Article } from './Article.tsx'
 import { ArticleBlock } from './ArticleBlock.tsx'
@@ -14,7 +15,7 @@ import { Page } from './Page.tsx'
 import { Project } from './Project.tsx'
 import { Teaser } from './Teaser.tsx'
 
-export type BlockComponent = ComponentType<{ blok: Blok }>
+export type BlockComponent = ComponentType<BlockProps>
 
 export const registry: Record<BlockName, BlockComponent> = {
   'all-projects': AllProjects,

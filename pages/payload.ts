@@ -19,10 +19,17 @@ export interface StoryCard {
   content: { _uid: string; component: string; title?: string; description?: string; image?: Asset }
 }
 
+/** Where the contact form sends (`CONTACT_ENDPOINT`), or whom the mailto: fallback addresses (`CONTACT_EMAIL`). */
+export interface ContactSettings {
+  endpoint?: string
+  email?: string
+}
+
 export interface SiteInfo {
   name: string
   /** Absolute origin for canonical URLs (`SITE_URL`), when configured. */
   url?: string
+  contact?: ContactSettings
 }
 
 export interface RoutePayload {

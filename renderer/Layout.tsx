@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react'
 import type { NavItem } from '../pages/navigation.ts'
 import type { SiteInfo } from '../pages/payload.ts'
+import { Navigation } from './Navigation.tsx'
 import './theme.css'
 
 export function Layout({ site, nav, route, children }: { site: SiteInfo; nav: NavItem[]; route?: string; children: ReactNode }) {
@@ -14,17 +15,7 @@ export function Layout({ site, nav, route, children }: { site: SiteInfo; nav: Na
         <a className="site-name" href="/">
           {site.name}
         </a>
-        <nav aria-label="Main">
-          <ul className="site-nav">
-            {nav.map((item) => (
-              <li key={item.route}>
-                <a href={item.route} aria-current={item.route === route ? 'page' : undefined}>
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <Navigation items={nav} route={route} />
       </header>
       <main id="main">{children}</main>
       <footer className="site-footer">

@@ -13,7 +13,7 @@ import { connectCms } from '../cms/connect.ts'
 import { crawl } from '../cms/crawl.ts'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
 import { buildBundles } from './bundles.ts'
-import { loadEnv, readBuildConfig, type BuildConfig } from './config.ts'
+import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
 import { buildId, writeManifests } from './manifest.ts'
 import { copyTree, OutputWriter } from './output.ts'
 import { prerender, type PrerenderResult } from './prerender.ts'
@@ -35,6 +35,9 @@ function summary(config: BuildConfig, result: PrerenderResult, output: OutputWri
     ...result.brokenLinks.map(({ story, uuid }) => `Broken story link in "${story}": story ${uuid} is not published.`),
   ]
   if (!config.siteUrl) warnings.push('SITE_URL is not set: pages have no canonical URL.')
+  if (!config.contact.endpoint && !config.contact.email) {
+    warnings.push('Neither CONTACT_ENDPOINT nor CONTACT_EMAIL is set: the contact form opens a mail with no recipient.')
+  }
   log('')
   log(`Built ${result.routes.length} routes in ${seconds.toFixed(1)} s → ${relative(process.cwd(), config.outDir) || '.'}/ (build ${id})`)
   log(`  CMS requests: ${requests}`)
@@ -60,7 +63,7 @@ async function build(config: BuildConfig): Promise<void> {
     await bundles.done
 
     const output = new OutputWriter(stage)
-    const site = { name: crawled.space.name, ...(config.siteUrl ? { url: config.siteUrl } : {}) }
+    const site = siteInfo(config, crawled.space.name)
     const result = await prerender({ stories: crawled.stories, site, bundleDir, output, onProgress: progress('Pages written') })
     await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
     if (config.embedded) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')

@@ -6,6 +6,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseEnv } from 'node:util'
 import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../cms/config.ts'
+import { DEMO_CONTACT_EMAIL } from '../cms/demo-space.ts'
+import type { ContactSettings, SiteInfo } from '../pages/payload.ts'
 
 export interface BuildOptions {
   /** Where the finished site goes (replaced only when the build succeeded). */
@@ -19,6 +21,7 @@ export interface BuildConfig extends BuildOptions {
   /** Serve the demo space from the embedded CMS (no token and no API URL configured). */
   embedded: boolean
   siteUrl?: string
+  contact: ContactSettings
 }
 
 type Env = Record<string, string | undefined>
@@ -54,6 +57,25 @@ export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
   if (siteUrl !== undefined && !parseHttpUrl(siteUrl)) {
     problems.push(`SITE_URL="${siteUrl}" is not a full http(s) URL: use the public origin, such as https://www.example.com.`)
   }
+  const endpoint = readVar(env, 'CONTACT_ENDPOINT')
+  if (endpoint !== undefined && !parseHttpUrl(endpoint) && !/^\/[^/]/.test(endpoint)) {
+    problems.push(`CONTACT_ENDPOINT="${endpoint}" is not allowed: use a full http(s) URL or a path on this site such as /api/contact.`)
+  }
+  const embedded = usesEmbeddedCms(env)
+  const email = readVar(env, 'CONTACT_EMAIL') ?? (embedded ? DEMO_CONTACT_EMAIL : undefined)
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    problems.push(`CONTACT_EMAIL="${email}" is not an email address: use one such as hello@example.com.`)
+  }
   if (problems.length) throw new ConfigError(problems)
-  return { ...options, cms, embedded: usesEmbeddedCms(env), siteUrl: siteUrl?.replace(/\/+$/, '') }
+  return { ...options, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), contact: { endpoint, email } }
+}
+
+/** What pages know about the site: its name (the space's), canonical origin and contact settings. */
+export function siteInfo(config: BuildConfig, spaceName: string): SiteInfo {
+  const contact = Object.fromEntries(Object.entries(config.contact).filter(([, value]) => value !== undefined))
+  return {
+    name: spaceName,
+    ...(config.siteUrl ? { url: config.siteUrl } : {}),
+    ...(Object.keys(contact).length ? { contact } : {}),
+  }
 }

@@ -16,7 +16,7 @@ import { crawl } from '../cms/crawl.ts'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
 import { siteOf, type Site } from '../pages/site.ts'
 import { viteConfig } from '../vike.config.ts'
-import { loadEnv, readBuildConfig } from './config.ts'
+import { loadEnv, readBuildConfig, siteInfo } from './config.ts'
 
 const CV_CHECK_INTERVAL_MS = 3000
 
@@ -37,7 +37,7 @@ const client = createCmsClient(cms)
 
 async function load(): Promise<{ site: Site; cv: number }> {
   const crawled = await crawl(client, { perPage: cms.perPage })
-  const site = siteOf(crawled.stories, { name: crawled.space.name, ...(config.siteUrl ? { url: config.siteUrl } : {}) })
+  const site = siteOf(crawled.stories, siteInfo(config, crawled.space.name))
   console.log(`Crawled ${crawled.stories.length} stories (cv ${crawled.cv}).`)
   return { site, cv: crawled.cv }
 }

@@ -7,7 +7,7 @@ export function Card({ card }: { card: StoryCard }) {
   const title = card.content.title ?? card.name
   return (
     <a className="card" href={routeOf(card)}>
-      <Image asset={card.content.image} />
+      <Image asset={card.content.image} sizes="(min-width: 960px) 33vw, 100vw" />
       <div className="card-body">
         <h3>{title}</h3>
         {card.content.description ? <p>{card.content.description}</p> : null}

@@ -1,18 +1,27 @@
-/** An asset as an image that reserves its box (width/height from the asset URL); empty assets render nothing. */
-import { assetDimensions, hasImage } from '../../cms/image.ts'
+/**
+ * An asset as a responsive image that reserves its box (width/height from the asset URL). Empty
+ * assets render nothing. `priority` marks the page's first large image: loaded eagerly, at high
+ * priority, since it is likely the largest contentful paint.
+ */
+import { hasImage, responsiveImage } from '../../cms/image.ts'
 
-export function Image({ asset, eager = false, className }: { asset: unknown; eager?: boolean; className?: string }) {
+export const FULL_WIDTH = '(min-width: 1280px) 1216px, 100vw'
+
+export function Image({ asset, sizes = FULL_WIDTH, priority = false, className }: { asset: unknown; sizes?: string; priority?: boolean; className?: string }) {
   if (!hasImage(asset)) return null
-  const size = assetDimensions(asset.filename)
+  const image = responsiveImage(asset.filename, sizes)
   return (
     <img
       className={className}
-      src={asset.filename}
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.srcSet ? image.sizes : undefined}
       alt={asset.alt ?? ''}
       title={asset.title || undefined}
-      width={size?.width}
-      height={size?.height}
-      loading={eager ? undefined : 'lazy'}
+      width={image.width}
+      height={image.height}
+      loading={priority ? undefined : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
     />
   )

@@ -1,18 +1,15 @@
-/** Rich-text field as React. Provisional: plain paragraphs until the unified/hast renderer lands. */
-import type { RichTextNode } from '../../cms/content-model.ts'
+/** A rich-text field as React elements, from the same sanitized tree `renderRichText` serializes. */
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
+import { responsiveImage } from '../../cms/image.ts'
+import { richTextToHast } from '../../cms/richtext/index.ts'
+import { useBlockEnv } from '../environment.tsx'
 
-function plain(node: RichTextNode): string {
-  return node.text ?? (node.content ?? []).map(plain).join('')
-}
+const PROSE_SIZES = '(min-width: 960px) 72ch, 100vw'
 
 export function RichText({ doc }: { doc: unknown }) {
-  const content = (doc as { content?: unknown })?.content
-  if (!Array.isArray(content)) return null
-  return (
-    <div className="prose">
-      {(content as RichTextNode[]).map((node, index) => (
-        <p key={index}>{plain(node)}</p>
-      ))}
-    </div>
-  )
+  const { links } = useBlockEnv()
+  const tree = richTextToHast(doc, { links, image: (src) => responsiveImage(src, PROSE_SIZES) })
+  if (tree.children.length === 0) return null
+  return <div className="prose">{toJsxRuntime(tree, { Fragment, jsx, jsxs })}</div>
 }

@@ -1,0 +1,143 @@
+/**
+ * The contact modal, loaded only when a Button is activated. A modal dialog rendered outside the
+ * page root, which is made inert meanwhile: focus moves to the first field and stays inside, Esc and
+ * the close button close it, and focus returns to the button that opened it.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { createPortal } from 'react-dom'
+import type { ContactSettings } from '../../pages/payload.ts'
+import { focusables, trapTab } from './focus-trap.ts'
+import { FIELDS, mailtoHref, validateAll, validateField, type Errors, type Field, type Values } from './validate.ts'
+
+type Status = 'editing' | 'sending' | 'sent' | 'failed'
+
+const LABELS: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' }
+
+export interface ContactDialogProps {
+  contact: ContactSettings
+  onClose: () => void
+}
+
+export default function ContactDialog({ contact, onClose }: ContactDialogProps) {
+  const id = useId()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [values, setValues] = useState<Values>({ name: '', email: '', message: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [status, setStatus] = useState<Status>('editing')
+
+  useEffect(() => {
+    const element = dialog.current
+    const opener = document.activeElement as HTMLElement | null
+    const root = document.getElementById('root')
+    if (!element) return
+    // showModal() makes the rest of the page inert in browsers; `inert` on the root does the same
+    // explicitly (and where showModal is missing).
+    if (typeof element.showModal === 'function' && !element.open) element.showModal()
+    else element.setAttribute('open', '')
+    if (root) root.inert = true
+    focusables(element).find((item) => item.tagName === 'INPUT')?.focus()
+    return () => {
+      if (root) root.inert = false
+      opener?.focus()
+    }
+  }, [])
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }))
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: validateField(field, value) }))
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const found = validateAll(values)
+    setErrors(found)
+    const firstInvalid = FIELDS.find((field) => found[field])
+    if (firstInvalid) {
+      dialog.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus()
+      return
+    }
+    if (!contact.endpoint) {
+      window.location.href = mailtoHref(contact.email ?? '', values)
+      return
+    }
+    setStatus('sending')
+    try {
+      const response = await fetch(contact.endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(values),
+      })
+      setStatus(response.ok ? 'sent' : 'failed')
+    } catch {
+      setStatus('failed')
+    }
+  }
+
+  return createPortal(
+    <dialog
+      ref={dialog}
+      className="contact-dialog"
+      aria-labelledby={`${id}-title`}
+      aria-modal="true"
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault()
+          onClose()
+        } else if (dialog.current) trapTab(event, dialog.current)
+      }}
+    >
+      <div className="contact-dialog-header">
+        <h2 id={`${id}-title`}>Start a project</h2>
+        <button type="button" className="close" onClick={onClose}>
+          Close<span className="visually-hidden"> the contact form</span>
+        </button>
+      </div>
+      {status === 'sent' ? (
+        <p role="status">Thank you, {values.name.trim()}. We will answer within two working days.</p>
+      ) : (
+        <form noValidate onSubmit={submit}>
+          {FIELDS.map((field) => {
+            const error = errors[field]
+            const Control = field === 'message' ? 'textarea' : 'input'
+            return (
+              <div className="field" key={field}>
+                <label htmlFor={`${id}-${field}`}>{LABELS[field]}</label>
+                <Control
+                  id={`${id}-${field}`}
+                  name={field}
+                  {...(field === 'message' ? { rows: 5 } : { type: field === 'email' ? 'email' : 'text' })}
+                  autoComplete={field === 'message' ? undefined : field}
+                  required
+                  value={values[field]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-${field}-error` : undefined}
+                  onChange={(event) => update(field, event.target.value)}
+                  onBlur={() => setErrors((current) => ({ ...current, [field]: validateField(field, values[field]) }))}
+                />
+                {error ? (
+                  <p className="field-error" id={`${id}-${field}-error`}>
+                    {error}
+                  </p>
+                ) : null}
+              </div>
+            )
+          })}
+          {status === 'failed' ? (
+            <p role="alert" className="form-error">
+              Sending failed. Your message is still here: please try again in a moment.
+            </p>
+          ) : null}
+          <button type="submit" className="button button-primary" disabled={status === 'sending'}>
+            {status === 'sending' ? 'Sending…' : contact.endpoint ? 'Send' : 'Write the email'}
+          </button>
+          {status === 'sending' ? <p role="status" className="visually-hidden">Sending your message</p> : null}
+        </form>
+      )}
+    </dialog>,
+    document.body,
+  )
+}

@@ -1,0 +1,38 @@
+/**
+ * Storyblok rich text → HTML, through one sanitized hast tree: `renderRichText` serializes it with
+ * hast-util-to-html, the React `<RichText>` component turns the same tree into elements with
+ * hast-util-to-jsx-runtime, so both outputs agree.
+ */
+import type { Root } from 'hast'
+import { toHtml } from 'hast-util-to-html'
+import type { RichTextNode } from '../content-model.ts'
+import { inline } from './inline.ts'
+import { blocks, type State } from './nodes.ts'
+import type { RichTextOptions } from './options.ts'
+import { sanitizeRichText } from './sanitize.ts'
+
+export type { ImageAttributes, RichTextOptions } from './options.ts'
+
+export const NOT_A_DOCUMENT = 'Rich text: expected a document with a content array; rendering nothing.'
+
+/** An empty field (`null`, `""`) is normal and silent; anything else without `content` is a warning. */
+function contentOf(doc: unknown, options: RichTextOptions): RichTextNode[] | undefined {
+  if (doc === null || doc === undefined || doc === '') return undefined
+  const content = (doc as { content?: unknown }).content
+  if (Array.isArray(content)) return content as RichTextNode[]
+  ;(options.warn ?? console.warn)(NOT_A_DOCUMENT)
+  return undefined
+}
+
+/** The sanitized hast tree of a rich-text document (empty for anything that is not one). */
+export function richTextToHast(doc: unknown, options: RichTextOptions = {}): Root {
+  const content = contentOf(doc, options)
+  if (!content) return { type: 'root', children: [] }
+  const state: State = { options, inline: (nodes) => inline(nodes, state) }
+  return sanitizeRichText({ type: 'root', children: blocks(content, state) })
+}
+
+/** Renders a rich-text document to an HTML string; `''` for anything that is not a document. */
+export function renderRichText(doc: unknown, options: RichTextOptions = {}): string {
+  return toHtml(richTextToHast(doc, options))
+}

@@ -1,0 +1,84 @@
+/**
+ * One handler per rich-text mark (SPEC.md section 3): each wraps already-rendered content. Link marks
+ * are applied by `inline.ts`, which merges adjacent text sharing one link into one `<a>`.
+ */
+import type { ElementContent } from 'hast'
+import type { RichTextMark } from '../content-model.ts'
+import { withAnchor } from '../links.ts'
+import { element } from './nodes.ts'
+import type { RichTextOptions } from './options.ts'
+
+type MarkHandler = (children: ElementContent[], mark: RichTextMark) => ElementContent[]
+
+function attr(mark: RichTextMark, name: string): string | undefined {
+  const value = mark.attrs?.[name]
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+const wrap =
+  (tagName: string): MarkHandler =>
+  (children) => [element(tagName, {}, children)]
+
+export const markHandlers: Record<string, MarkHandler> = {
+  bold: wrap('strong'),
+  italic: wrap('em'),
+  underline: wrap('u'),
+  strike: wrap('s'),
+  code: wrap('code'),
+  subscript: wrap('sub'),
+  superscript: wrap('sup'),
+  highlight: (children, mark) => {
+    const color = attr(mark, 'color')
+    return [element('mark', color ? { style: `background-color: ${color}` } : {}, children)]
+  },
+  // Storyblok's text colour mark.
+  textStyle: (children, mark) => {
+    const color = attr(mark, 'color')
+    return color ? [element('span', { style: `color: ${color}` }, children)] : children
+  },
+  styled: (children, mark) => {
+    const name = attr(mark, 'class')
+    return name ? [element('span', { className: [name] }, children)] : children
+  },
+  anchor: (children, mark) => {
+    const id = attr(mark, 'id')
+    return id ? [element('span', { id }, children)] : children
+  },
+}
+
+/** Applies marks, the first one outermost; unknown marks are ignored. */
+export function applyMarks(children: ElementContent[], marks: RichTextMark[]): ElementContent[] {
+  return marks.reduceRight<ElementContent[]>((inner, mark) => {
+    const handler = Object.hasOwn(markHandlers, mark.type) ? markHandlers[mark.type] : undefined
+    return handler ? handler(inner, mark) : inner
+  }, children)
+}
+
+/** Where a link mark points (story links go to the linked story's current route). */
+export function linkHref(mark: RichTextMark, options: RichTextOptions): string | undefined {
+  const href = attr(mark, 'href')
+  const anchor = attr(mark, 'anchor')
+  switch (attr(mark, 'linktype')) {
+    case 'story': {
+      const uuid = attr(mark, 'uuid')
+      const route = (uuid && options.links?.[uuid]) || href
+      return route ? withAnchor(route, anchor) : anchor ? `#${anchor}` : undefined
+    }
+    case 'email':
+      return href ? (href.startsWith('mailto:') ? href : `mailto:${href}`) : undefined
+    default:
+      return href ? withAnchor(href, anchor) : anchor ? `#${anchor}` : undefined
+  }
+}
+
+export function linkElement(mark: RichTextMark, options: RichTextOptions, children: ElementContent[]): ElementContent {
+  const target = attr(mark, 'target')
+  return element(
+    'a',
+    {
+      href: linkHref(mark, options),
+      ...(target === '_blank' ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}),
+    },
+    children,
+  )
+}

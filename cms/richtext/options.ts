@@ -1,0 +1,25 @@
+/** Options of `renderRichText` and of the React `<RichText>` component. */
+
+export interface ImageAttributes {
+  src: string
+  srcSet?: string
+  sizes?: string
+  width?: number
+  height?: number
+}
+
+export interface RichTextOptions {
+  /**
+   * Current route of each linked story, by uuid. A story link's own `href` may be stale (the story
+   * moved since the link was made), so the route from here wins; without an entry the stored href
+   * is used.
+   */
+  links?: Record<string, string>
+  /**
+   * Rewrites an image node's `src`, e.g. to resize it through the image service. The string
+   * renderer keeps `src` unchanged unless this is given.
+   */
+  image?: (src: string) => ImageAttributes
+  /** Called instead of `console.warn` for input that is not a rich-text document. */
+  warn?: (message: string) => void
+}

@@ -1,0 +1,37 @@
+/**
+ * What rich text may contain once rendered: the elements the node and mark handlers produce, with
+ * only the attributes they set, safe URL schemes, and colours as plain values. Anything an editor
+ * (or a compromised CMS) smuggles in beyond that is dropped: script, raw HTML, event handlers,
+ * `javascript:` links.
+ */
+import type { Root } from 'hast'
+import { sanitize, type Schema } from 'hast-util-sanitize'
+
+const COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*[\d.%\s,]+\))$/i
+
+export const richTextSchema: Schema = {
+  tagNames: [
+    'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'img', 'hr', 'br',
+    'strong', 'em', 'u', 's', 'sub', 'sup', 'mark', 'span', 'a',
+  ],
+  attributes: {
+    a: ['href', ['target', '_blank', '_self'], 'rel'],
+    ol: ['start'],
+    code: [['className', /^language-[\w+#-]+$/]],
+    img: ['src', 'srcSet', 'sizes', 'alt', 'title', 'width', 'height', ['loading', 'lazy'], ['className', 'emoji']],
+    span: ['id', ['className', /^[\w-]+$/], ['style', new RegExp(`^color: ${COLOR.source.slice(1, -1)}$`, 'i')], ['dataType', 'emoji'], ['role', 'img'], 'ariaLabel'],
+    mark: [['style', new RegExp(`^background-color: ${COLOR.source.slice(1, -1)}$`, 'i')]],
+  },
+  protocols: {
+    href: ['http', 'https', 'mailto', 'tel'],
+    src: ['http', 'https'],
+  },
+  // Anchor ids are meant to be linked to (`/page/#id`), so they keep their name.
+  clobber: [],
+  clobberPrefix: '',
+  strip: ['script', 'style'],
+}
+
+export function sanitizeRichText(tree: Root): Root {
+  return sanitize(tree, richTextSchema) as Root
+}

@@ -1,0 +1,202 @@
+/**
+ * Rich text against hand-written HTML, node by node and mark by mark, plus an XSS corpus that must
+ * come out inert.
+ */
+import * as cheerio from 'cheerio'
+import { describe, expect, it, vi } from 'vitest'
+import type { RichTextMark, RichTextNode } from '../cms/content-model.ts'
+import { NOT_A_DOCUMENT, renderRichText } from '../cms/richtext/index.ts'
+
+const doc = (...content: RichTextNode[]) => ({ type: 'doc', content })
+const p = (...content: RichTextNode[]): RichTextNode => ({ type: 'paragraph', content })
+const text = (value: string, ...marks: RichTextMark[]): RichTextNode => ({ type: 'text', text: value, ...(marks.length ? { marks } : {}) })
+const mark = (type: string, attrs?: Record<string, unknown>): RichTextMark => ({ type, ...(attrs ? { attrs } : {}) })
+const link = (attrs: Record<string, unknown>) => mark('link', { uuid: null, anchor: null, target: null, linktype: 'url', ...attrs })
+
+describe('renderRichText nodes', () => {
+  it('should render a paragraph', () => {
+    expect(renderRichText(doc(p(text('Hello'))))).toBe('<p>Hello</p>')
+  })
+
+  it('should render headings of every level, clamping others', () => {
+    for (const level of [1, 2, 3, 4, 5, 6]) {
+      expect(renderRichText(doc({ type: 'heading', attrs: { level }, content: [text('T')] }))).toBe(`<h${level}>T</h${level}>`)
+    }
+    expect(renderRichText(doc({ type: 'heading', attrs: { level: 9 }, content: [text('T')] }))).toBe('<h6>T</h6>')
+  })
+
+  it('should render bullet and ordered lists, with start', () => {
+    const item = (value: string): RichTextNode => ({ type: 'list_item', content: [p(text(value))] })
+    expect(renderRichText(doc({ type: 'bullet_list', content: [item('a'), item('b')] }))).toBe('<ul><li><p>a</p></li><li><p>b</p></li></ul>')
+    expect(renderRichText(doc({ type: 'ordered_list', attrs: { order: 1 }, content: [item('a')] }))).toBe('<ol><li><p>a</p></li></ol>')
+    expect(renderRichText(doc({ type: 'ordered_list', attrs: { order: 4 }, content: [item('d')] }))).toBe('<ol start="4"><li><p>d</p></li></ol>')
+  })
+
+  it('should render a blockquote', () => {
+    expect(renderRichText(doc({ type: 'blockquote', content: [p(text('Quote'))] }))).toBe('<blockquote><p>Quote</p></blockquote>')
+  })
+
+  it('should render a code block with its language class, escaped', () => {
+    expect(renderRichText(doc({ type: 'code_block', attrs: { class: 'language-ts' }, content: [text('a < b && c')] }))).toBe(
+      '<pre><code class="language-ts">a &#x3C; b &#x26;&#x26; c</code></pre>',
+    )
+  })
+
+  it('should render an image with src, alt and title, keeping src unless asked', () => {
+    const image: RichTextNode = { type: 'image', attrs: { src: 'https://a.storyblok.com/f/1/800x600/abc/x.jpg', alt: 'A cat', title: 'Cat' } }
+    expect(renderRichText(doc(image))).toBe('<img src="https://a.storyblok.com/f/1/800x600/abc/x.jpg" alt="A cat" title="Cat" loading="lazy">')
+    expect(renderRichText(doc(image), { image: (src) => ({ src: `${src}/m/400x0` }) })).toContain('src="https://a.storyblok.com/f/1/800x600/abc/x.jpg/m/400x0"')
+  })
+
+  it('should render an emoji as text with a label, or its fallback image', () => {
+    expect(renderRichText(doc(p({ type: 'emoji', attrs: { name: 'smile', emoji: '😄' } })))).toBe(
+      '<p><span data-type="emoji" role="img" aria-label="smile">😄</span></p>',
+    )
+    expect(renderRichText(doc(p({ type: 'emoji', attrs: { name: 'smile', emoji: null, fallbackImage: 'https://e.example/s.png' } })))).toBe(
+      '<p><img src="https://e.example/s.png" alt="smile" class="emoji"></p>',
+    )
+  })
+
+  it('should render a horizontal rule and a hard break', () => {
+    expect(renderRichText(doc({ type: 'horizontal_rule' }, p(text('a'), { type: 'hard_break' }, text('b'))))).toBe('<hr><p>a<br>b</p>')
+  })
+
+  it('should render the children of unknown nodes and nothing for embedded bloks', () => {
+    expect(renderRichText(doc({ type: 'fancy_box', content: [p(text('inside'))] }))).toBe('<p>inside</p>')
+    expect(renderRichText(doc({ type: 'blok', attrs: { body: [{ component: 'teaser' }] } }))).toBe('')
+  })
+})
+
+describe('renderRichText marks', () => {
+  const cases: [RichTextMark, string][] = [
+    [mark('bold'), '<strong>x</strong>'],
+    [mark('italic'), '<em>x</em>'],
+    [mark('underline'), '<u>x</u>'],
+    [mark('strike'), '<s>x</s>'],
+    [mark('code'), '<code>x</code>'],
+    [mark('subscript'), '<sub>x</sub>'],
+    [mark('superscript'), '<sup>x</sup>'],
+    [mark('highlight', { color: '#fff59d' }), '<mark style="background-color: #fff59d">x</mark>'],
+    [mark('highlight'), '<mark>x</mark>'],
+    [mark('textStyle', { color: '#5f5129' }), '<span style="color: #5f5129">x</span>'],
+    [mark('styled', { class: 'lead' }), '<span class="lead">x</span>'],
+    [mark('anchor', { id: 'intro' }), '<span id="intro">x</span>'],
+  ]
+  for (const [given, expected] of cases) {
+    it(`should render the ${given.type} mark${given.attrs ? ' with attributes' : ''}`, () => {
+      expect(renderRichText(doc(p(text('x', given))))).toBe(`<p>${expected}</p>`)
+    })
+  }
+
+  it('should nest several marks, the first outermost', () => {
+    expect(renderRichText(doc(p(text('x', mark('bold'), mark('italic')))))).toBe('<p><strong><em>x</em></strong></p>')
+  })
+
+  it('should ignore unknown marks', () => {
+    expect(renderRichText(doc(p(text('x', mark('sparkle')))))).toBe('<p>x</p>')
+  })
+})
+
+describe('renderRichText links', () => {
+  it('should render url links, with rel on _blank', () => {
+    expect(renderRichText(doc(p(text('site', link({ href: 'https://example.com', target: '_blank' })))))).toBe(
+      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a></p>',
+    )
+    // _self is the browser's default: no attribute needed.
+    expect(renderRichText(doc(p(text('site', link({ href: 'https://example.com', target: '_self' })))))).toBe(
+      '<p><a href="https://example.com">site</a></p>',
+    )
+  })
+
+  it('should resolve story links to the current route, with anchor, falling back to the stored href', () => {
+    const story = link({ href: '/old-slug', uuid: 'u-1', linktype: 'story', anchor: 'team' })
+    expect(renderRichText(doc(p(text('about', story))), { links: { 'u-1': '/about/' } })).toBe('<p><a href="/about/#team">about</a></p>')
+    expect(renderRichText(doc(p(text('about', story))))).toBe('<p><a href="/old-slug#team">about</a></p>')
+  })
+
+  it('should render email links as mailto: and asset links as their URL', () => {
+    expect(renderRichText(doc(p(text('mail', link({ href: 'hi@example.com', linktype: 'email' })))))).toBe('<p><a href="mailto:hi@example.com">mail</a></p>')
+    expect(renderRichText(doc(p(text('pdf', link({ href: 'https://a.storyblok.com/f/1/doc.pdf', linktype: 'asset' })))))).toBe(
+      '<p><a href="https://a.storyblok.com/f/1/doc.pdf">pdf</a></p>',
+    )
+  })
+
+  it('should merge adjacent text sharing one link into one <a>', () => {
+    const shared = link({ href: 'https://example.com/one' })
+    expect(renderRichText(doc(p(text('bold ', mark('bold'), shared), text('plain', shared), text(' after'))))).toBe(
+      '<p><a href="https://example.com/one"><strong>bold </strong>plain</a> after</p>',
+    )
+    expect(renderRichText(doc(p(text('a', link({ href: 'https://a.example' })), text('b', link({ href: 'https://b.example' })))))).toBe(
+      '<p><a href="https://a.example">a</a><a href="https://b.example">b</a></p>',
+    )
+  })
+})
+
+describe('renderRichText input', () => {
+  it('should warn and return an empty string without a content array', () => {
+    const warn = vi.fn()
+    expect(renderRichText({ type: 'doc' }, { warn })).toBe('')
+    expect(renderRichText('<p>html</p>', { warn })).toBe('')
+    expect(warn).toHaveBeenCalledTimes(2)
+    expect(warn).toHaveBeenCalledWith(NOT_A_DOCUMENT)
+  })
+
+  it('should render empty fields as nothing, silently', () => {
+    const warn = vi.fn()
+    for (const empty of [null, undefined, '', doc()]) expect(renderRichText(empty, { warn })).toBe('')
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('should survive malformed nodes', () => {
+    const broken = [null, p(text('ok')), { type: 'paragraph', content: 'nope' }, p({ type: 'text', text: 5 } as unknown as RichTextNode, text('!', 'bold' as unknown as RichTextMark))]
+    expect(renderRichText(doc(...(broken as RichTextNode[])))).toBe('<p>ok</p><p></p><p>!</p>')
+  })
+})
+
+describe('renderRichText XSS corpus', () => {
+  const hostile: [string, RichTextNode[]][] = [
+    ['script in text', [p(text('<script>alert(1)</script>'))]],
+    ['javascript: link', [p(text('x', link({ href: 'javascript:alert(1)' })))]],
+    ['JaVaScRiPt: with entities', [p(text('x', link({ href: 'jav&#x09;ascript:alert(1)' })))]],
+    ['javascript: story fallback', [p(text('x', link({ href: 'javascript:alert(1)', linktype: 'story', uuid: 'none' })))]],
+    ['data: link', [p(text('x', link({ href: 'data:text/html,<script>alert(1)</script>' })))]],
+    ['vbscript: email', [p(text('x', link({ href: 'vbscript:msgbox', linktype: 'url' })))]],
+    ['onerror image', [{ type: 'image', attrs: { src: 'x" onerror="alert(1)', alt: '"><script>alert(1)</script>' } }]],
+    ['javascript: image', [{ type: 'image', attrs: { src: 'javascript:alert(1)' } }]],
+    ['style injection in colour', [p(text('x', mark('textStyle', { color: 'red; background: url(javascript:alert(1))' })))]],
+    ['highlight expression', [p(text('x', mark('highlight', { color: 'expression(alert(1))' })))]],
+    ['class breaking out', [p(text('x', mark('styled', { class: '" onclick="alert(1)' })))]],
+    ['anchor id with quotes', [p(text('x', mark('anchor', { id: '"><img src=x onerror=alert(1)>' })))]],
+    ['code block language', [{ type: 'code_block', attrs: { class: '" onmouseover="alert(1)' }, content: [text('x')] }]],
+    ['target abuse', [p(text('x', link({ href: 'https://ok.example', target: '" onclick="alert(1)' })))]],
+    ['raw html node', [{ type: 'html', attrs: { html: '<img src=x onerror=alert(1)>' }, content: [text('<b>no</b>')] }]],
+    ['entity tricks', [p(text('&lt;script&gt;alert(1)&lt;/script&gt; &#60;img src=x onerror=alert(1)&#62;'))]],
+    ['emoji fallback javascript', [p({ type: 'emoji', attrs: { name: 'x', fallbackImage: 'javascript:alert(1)' } })]],
+  ]
+
+  /** Checks the parsed DOM, as a browser would see it: escaped text in attribute values is harmless. */
+  function expectInert(html: string) {
+    const $ = cheerio.load(html)
+    expect($('script, style, iframe, object, embed')).toHaveLength(0)
+    $('*').each((_, element) => {
+      for (const [name, value] of Object.entries(element.attribs)) {
+        expect(name, html).not.toMatch(/^on/i)
+        if (name === 'href' || name === 'src') expect(value.replace(/[\s\u0000-\u001f]/g, ''), html).not.toMatch(/^(javascript|vbscript|data):/i)
+        if (name === 'style') {
+          expect(value, html).toMatch(/^(background-)?color: [#\w(),.% ]+$/)
+          expect(value, html).not.toMatch(/expression|url\(/i)
+        }
+      }
+    })
+  }
+
+  for (const [name, content] of hostile) {
+    it(`should make ${name} inert`, () => {
+      expectInert(renderRichText(doc(...content)))
+    })
+  }
+
+  it('should keep hostile text as text', () => {
+    expect(renderRichText(doc(p(text('<script>alert(1)</script>'))))).toBe('<p>&#x3C;script>alert(1)&#x3C;/script></p>')
+  })
+})
