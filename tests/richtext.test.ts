@@ -179,7 +179,7 @@ describe('renderRichText XSS corpus', () => {
     const $ = cheerio.load(html)
     expect($('script, style, iframe, object, embed')).toHaveLength(0)
     $('*').each((_, element) => {
-      for (const [name, value] of Object.entries(element.attribs)) {
+      for (const [name, value] of Object.entries((element as { attribs: Record<string, string> }).attribs)) {
         expect(name, html).not.toMatch(/^on/i)
         if (name === 'href' || name === 'src') expect(value.replace(/[\s\u0000-\u001f]/g, ''), html).not.toMatch(/^(javascript|vbscript|data):/i)
         if (name === 'style') {
