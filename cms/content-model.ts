@@ -112,5 +112,21 @@ export function blockName(component: string): string {
     .toLowerCase()
 }
 
+/**
+ * The fields of each block (CONTENT-MODEL.md). cms/components.json, the schema an editor imports
+ * into a real space, and the demo space are tested against this list so that the three agree.
+ */
+export const BLOCK_FIELDS: Record<BlockName, readonly string[]> = {
+  page: ['title', 'description', 'body'],
+  article: ['title', 'teaser', 'image', 'body'],
+  project: ['title', 'description', 'image', 'link', 'related', 'body'],
+  teaser: ['headline', 'text', 'image'],
+  grid: ['columns'],
+  feature: ['name', 'text', 'image'],
+  button: ['label', 'variant'],
+  'article-block': ['title', 'text', 'image', 'image_position'],
+  'all-projects': ['title', 'limit'],
+}
+
 /** The relation the crawl resolves (`options of stories` field of `project`). */
 export const RESOLVE_RELATIONS = ['project.related']
