@@ -7,6 +7,7 @@ import type { BlockProps } from './Block.tsx'
 import { useBlockEnv } from './environment.tsx'
 import { useEditable } from './parts/editable.ts'
 import { text } from './parts/fields.ts'
+import { LoadBoundary } from './parts/LoadBoundary.tsx'
 
 const ContactDialog = lazy(() => import('./contact/ContactDialog.tsx'))
 
@@ -20,9 +21,11 @@ export function Button({ blok }: BlockProps) {
         {text(blok.label) ?? 'Contact us'}
       </button>
       {open ? (
-        <Suspense fallback={null}>
-          <ContactDialog contact={contact} onClose={() => setOpen(false)} />
-        </Suspense>
+        <LoadBoundary what="contact form">
+          <Suspense fallback={null}>
+            <ContactDialog contact={contact} onClose={() => setOpen(false)} />
+          </Suspense>
+        </LoadBoundary>
       ) : null}
     </p>
   )

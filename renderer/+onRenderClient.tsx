@@ -1,18 +1,21 @@
 /**
- * Hydration: the HTML carries no data, so the browser fetches the same `_payload.json` the server
- * rendered from and hydrates with it. Error pages stay static.
+ * The browser runtime: hydrate the prerendered page from its `_payload.json` (the HTML carries no
+ * copy of the data), then take over navigation, watch for new deploys and reload on chunk errors.
+ * The static 404/500 pages are not hydrated; their links still navigate through the router.
  */
-import { hydrateRoot } from 'react-dom/client'
 import type { PageContextClient } from 'vike/types'
-import type { RoutePayload } from '../pages/payload.ts'
-import { PageRoot } from './PageRoot.tsx'
+import { reloadOnChunkErrors } from './client/chunk-errors.ts'
+import { watchFreshness } from './client/freshness.ts'
+import { loadView, startRouter } from './client/router.ts'
+import { hydrate } from './client/view.tsx'
 
 export async function onRenderClient(pageContext: PageContextClient) {
-  const root = document.getElementById('root')
-  if (!root || pageContext.pageId?.endsWith('/_error')) return
-  const route = location.pathname.endsWith('/') ? location.pathname : `${location.pathname}/`
-  const response = await fetch(`${route}_payload.json`)
-  if (!response.ok) return
-  const payload = (await response.json()) as RoutePayload
-  hydrateRoot(root, <PageRoot pageContext={{ ...pageContext, payload }} />)
+  const container = document.getElementById('root')
+  if (!container) return
+  reloadOnChunkErrors()
+  startRouter(container)
+  watchFreshness()
+  if (pageContext.pageId?.endsWith('/_error')) return
+  const view = await loadView(location.pathname)
+  if ('payload' in view) hydrate(container, view)
 }

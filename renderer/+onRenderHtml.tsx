@@ -17,6 +17,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${title}</title>
 ${description ? escapeInject`<meta name="description" content="${description}">\n` : ''}${canonical ? escapeInject`<link rel="canonical" href="${canonical}">\n` : ''}</head>
 <body>

@@ -22,6 +22,8 @@ declare global {
       shell?: SiteShell
       /** The path the 404 view names; the static 404.html leaves it empty for the browser to fill. */
       missingPath?: string
+      /** Rendering for the visual editor (draft content, editor markers, placeholders). */
+      editor?: boolean
       /** Set by the build to render the generic 500 page. */
       renderServerError?: boolean
     }

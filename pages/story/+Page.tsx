@@ -1,14 +1,2 @@
-/** One view for every CMS story: its root block, rendered through the block registry. */
-import { Block } from '../../blocks/Block.tsx'
-import { BlockEnvironment } from '../../blocks/environment.tsx'
-import { usePageContext } from '../../renderer/PageContextProvider.tsx'
-
-export default function Page() {
-  const { payload } = usePageContext()
-  if (!payload) return null
-  return (
-    <BlockEnvironment payload={payload}>
-      <Block blok={payload.story.content} />
-    </BlockEnvironment>
-  )
-}
+// The view lives in StoryView.tsx so that the client router can render it for any route.
+export { StoryView as default } from './StoryView.tsx'

@@ -1,0 +1,36 @@
+/**
+ * 404 and 500 views (SPEC.md section 8). On the CDN one static 404.html answers every missing path,
+ * so a one-line script writes the requested path in; without JavaScript the heading still says
+ * what happened.
+ */
+import { usePageContext } from '../../renderer/PageContextProvider.tsx'
+import { NOT_FOUND_TITLE, SERVER_ERROR_TITLE } from '../../renderer/head.ts'
+
+const SHOW_PATH = "document.getElementById('missing-path').textContent=location.pathname"
+
+export function ErrorView() {
+  const { is404, urlPathname, missingPath } = usePageContext()
+  if (is404 === false) {
+    return (
+      <section className="prose">
+        <h1>{SERVER_ERROR_TITLE}</h1>
+        <p>Something went wrong on our side. Please try again in a moment.</p>
+        <p>
+          <a href="/">Back to the home page</a>
+        </p>
+      </section>
+    )
+  }
+  return (
+    <section className="prose">
+      <h1>{NOT_FOUND_TITLE}</h1>
+      <p>
+        {NOT_FOUND_TITLE}: <code id="missing-path">{missingPath ?? urlPathname}</code>
+      </p>
+      <script dangerouslySetInnerHTML={{ __html: SHOW_PATH }} />
+      <p>
+        <a href="/">Back to the home page</a>
+      </p>
+    </section>
+  )
+}

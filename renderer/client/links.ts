@@ -1,0 +1,22 @@
+/**
+ * Which clicks the router takes over: plain left clicks on same-origin links to a route. Modified
+ * clicks, other buttons, `target`, `download`, hash links on the same page, files and other
+ * origins keep the browser's behaviour.
+ */
+export function routeOf(pathname: string): string {
+  return pathname.endsWith('/') ? pathname : `${pathname}/`
+}
+
+export function navigableLink(event: MouseEvent): URL | undefined {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined
+  const anchor = (event.target as Element | null)?.closest?.('a')
+  if (!anchor || !anchor.hasAttribute('href') || anchor.hasAttribute('download')) return undefined
+  const target = anchor.getAttribute('target')
+  if (target && target !== '_self') return undefined
+  const url = new URL(anchor.href, location.href)
+  if (url.origin !== location.origin || !/^https?:$/.test(url.protocol)) return undefined
+  if (url.hash && url.pathname === location.pathname && url.search === location.search) return undefined
+  // Files (images, PDFs, 404.html …) are not routes.
+  if (/\.[a-z0-9]+$/i.test(url.pathname)) return undefined
+  return url
+}

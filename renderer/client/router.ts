@@ -1,0 +1,73 @@
+/**
+ * Client-side navigation on `_payload.json`: a route's payload is fetched and rendered into the
+ * page without a document load; title, meta, scroll position and focus follow. A route the build
+ * did not prerender, or whose payload is missing, shows the 404 view; any other failure the 500
+ * view. After a new deploy (see freshness.ts) the next navigation is a full page load instead.
+ */
+import type { RoutePayload } from '../../pages/payload.ts'
+import { siteFetch, statusOf } from './fetch.ts'
+import { isStale, knownRoutes } from './freshness.ts'
+import { navigableLink, routeOf } from './links.ts'
+import { guardedReload } from './reload.ts'
+import { show, type View } from './view.tsx'
+
+interface HistoryState {
+  scroll?: number
+}
+
+let container: HTMLElement
+let current = 0
+
+export async function loadView(pathname: string): Promise<View> {
+  const route = routeOf(pathname)
+  const routes = knownRoutes()
+  if (routes && !routes.has(route)) return { error: 404, path: pathname }
+  try {
+    return { payload: await siteFetch<RoutePayload>(`${route}_payload.json`) }
+  } catch (error) {
+    return { error: statusOf(error) === 404 ? 404 : 500, path: pathname }
+  }
+}
+
+/** Moves focus to the new page's heading so screen readers announce it, without scrolling. */
+function focusHeading(): void {
+  const heading = container.querySelector<HTMLElement>('main h1') ?? container.querySelector<HTMLElement>('main')
+  if (!heading) return
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+  heading.focus({ preventScroll: true })
+}
+
+function scrollAfter(url: URL, scroll: number | undefined): void {
+  const target = url.hash ? document.getElementById(decodeURIComponent(url.hash.slice(1))) : null
+  if (target) target.scrollIntoView()
+  else window.scrollTo(0, scroll ?? 0)
+}
+
+export async function navigate(url: URL, { push = true, scroll }: { push?: boolean; scroll?: number } = {}): Promise<void> {
+  if (isStale() && guardedReload(url.href)) return
+  const navigation = ++current
+  const view = await loadView(url.pathname)
+  // A newer click won the race: drop this one.
+  if (navigation !== current) return
+  if (push) {
+    history.replaceState({ ...(history.state as HistoryState), scroll: window.scrollY }, '')
+    history.pushState({} satisfies HistoryState, '', url.href)
+  }
+  show(container, view)
+  scrollAfter(url, scroll)
+  focusHeading()
+}
+
+export function startRouter(root: HTMLElement): void {
+  container = root
+  history.scrollRestoration = 'manual'
+  document.addEventListener('click', (event) => {
+    const url = navigableLink(event)
+    if (!url) return
+    event.preventDefault()
+    void navigate(url)
+  })
+  window.addEventListener('popstate', (event) => {
+    void navigate(new URL(location.href), { push: false, scroll: (event.state as HistoryState | null)?.scroll })
+  })
+}

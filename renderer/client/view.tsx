@@ -1,0 +1,43 @@
+/**
+ * What the one React root shows: a story from its payload, or the 404/500 view. The first view is
+ * hydrated from the server HTML; later ones are rendered into the same root.
+ */
+import { flushSync } from 'react-dom'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
+import type { PageContext } from 'vike/types'
+import { ErrorView } from '../../pages/_error/ErrorView.tsx'
+import type { RoutePayload } from '../../pages/payload.ts'
+import { StoryView } from '../../pages/story/StoryView.tsx'
+import { headOf } from '../head.ts'
+import { PageRoot } from '../PageRoot.tsx'
+import type { SiteShell } from '../types.ts'
+import { applyHead } from './head.ts'
+
+export type View = { payload: RoutePayload; editor?: boolean } | { error: 404 | 500; path: string }
+
+let root: Root | undefined
+let shell: SiteShell = { nav: [], site: { name: '' } }
+
+export function contextOf(view: View): PageContext {
+  if ('payload' in view) {
+    shell = { nav: view.payload.nav, site: view.payload.site }
+    return { Page: StoryView, payload: view.payload, editor: view.editor } as unknown as PageContext
+  }
+  return { Page: ErrorView, is404: view.error === 404, urlPathname: view.path, missingPath: view.path, shell } as unknown as PageContext
+}
+
+export function hydrate(container: HTMLElement, view: View): void {
+  root = hydrateRoot(container, <PageRoot pageContext={contextOf(view)} />)
+}
+
+export function show(container: HTMLElement, view: View): void {
+  const pageContext = contextOf(view)
+  if (!root) {
+    // The static error pages are not hydrated: the first navigation away starts a fresh root.
+    container.replaceChildren()
+    root = createRoot(container)
+  }
+  // Synchronously, so that scroll and focus act on the new page.
+  flushSync(() => root!.render(<PageRoot pageContext={pageContext} />))
+  applyHead(headOf(pageContext))
+}

@@ -1,0 +1,138 @@
+/**
+ * The client runtime in Debian's Chromium, against `npm run preview` of a real build of the demo
+ * space: hydration, payload navigation, the 404 view, build freshness, chunk-load errors and
+ * accessibility.
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { runBuild, tempDir, workDir } from './helpers/build.ts'
+import { collectDocumentRequests, collectErrors, hydrated, launchBrowser, startPreview, type Preview } from './helpers/browser.ts'
+
+const out = join(tempDir('browser'), 'dist')
+const work = workDir('browser')
+let preview: Preview
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  const build = await runBuild(['--out', out, '--work-dir', work], { SITE_URL: 'https://ateliernord.example', CONTACT_ENDPOINT: '/api/contact' })
+  expect(build.code, build.stderr).toBe(0)
+  preview = await startPreview(out)
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  preview?.close()
+  rmSync(work, { recursive: true, force: true })
+})
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  page = await context.newPage()
+})
+afterEach(async () => {
+  await context.close()
+})
+
+const storyblokRequests = (target: Page) => {
+  const requests: string[] = []
+  target.on('request', (request) => {
+    if (/storyblok\.com/.test(request.url())) requests.push(request.url())
+  })
+  return requests
+}
+
+describe('hydration', () => {
+  it('should hydrate every kind of page without console errors', async () => {
+    const errors = collectErrors(page)
+    for (const path of ['/', '/projects/harbour-lights/', '/blog/2025/working-in-the-open/', '/blog/2024/arabic-and-hebrew/']) {
+      await page.goto(`${preview.url}${path}`)
+      await hydrated(page)
+    }
+    expect(errors).toEqual([])
+  })
+
+  it('should not request the Storyblok bridge without _storyblok', async () => {
+    const requests = storyblokRequests(page)
+    await page.goto(`${preview.url}/`)
+    await hydrated(page)
+    await page.waitForTimeout(300)
+    expect(requests).toEqual([])
+  })
+})
+
+describe('navigation on payloads', () => {
+  it('should render the next route from its payload without a document load', async () => {
+    await page.goto(`${preview.url}/`)
+    await hydrated(page)
+    const documents = collectDocumentRequests(page)
+    const payloads: string[] = []
+    page.on('request', (request) => request.url().endsWith('_payload.json') && payloads.push(new URL(request.url()).pathname))
+
+    await page.click('nav >> text=About')
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the studio')
+    expect(page.url()).toBe(`${preview.url}/about/`)
+    expect(await page.title()).toBe('About the studio | Atelier Nord')
+    expect(await page.getAttribute('link[rel=canonical]', 'href')).toBe('https://ateliernord.example/about/')
+    expect(await page.getAttribute('meta[name=description]', 'content')).toBe('Who we are, how we work and what we care about.')
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
+    expect(payloads).toEqual(['/about/_payload.json'])
+    expect(documents).toEqual([])
+  })
+
+  it('should go back and forward, restoring the scroll position', async () => {
+    await page.goto(`${preview.url}/projects/`)
+    await hydrated(page)
+    const documents = collectDocumentRequests(page)
+    // Clicked from script: Playwright's own click would first scroll the card into view.
+    await page.evaluate(() => {
+      window.scrollTo(0, 200)
+      document.querySelector<HTMLAnchorElement>('a.card')!.click()
+    })
+    await page.waitForFunction(() => location.pathname !== '/projects/')
+    const project = await page.textContent('h1')
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await page.goBack()
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Projects')
+    await page.waitForFunction(() => window.scrollY === 200)
+    await page.goForward()
+    await page.waitForFunction((title) => document.querySelector('h1')?.textContent === title, project)
+    expect(documents).toEqual([])
+  })
+
+  it('should show the 404 view for a route the build did not prerender', async () => {
+    await page.goto(`${preview.url}/`)
+    await hydrated(page)
+    await page.waitForTimeout(1500) // the build manifest (route list) arrives 1 s after idle
+    const documents = collectDocumentRequests(page)
+    await page.evaluate(() => {
+      const link = Object.assign(document.createElement('a'), { href: '/no/such/page/', textContent: 'broken' })
+      document.querySelector('main')!.append(link)
+      link.click()
+    })
+    await page.waitForFunction(() => document.title === 'Page Not Found')
+    expect(await page.textContent('main')).toContain('Page Not Found: /no/such/page/')
+    expect(documents).toEqual([])
+  })
+
+  it('should answer an unknown URL with 404.html naming the path', async () => {
+    const response = await page.goto(`${preview.url}/gone/away/`)
+    expect(response!.status()).toBe(404)
+    expect(await page.title()).toBe('Page Not Found')
+    expect(await page.textContent('#missing-path')).toBe('/gone/away/')
+    await page.click('nav >> text=Projects')
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Projects')
+  })
+
+  it('should leave links that open a new tab to the browser', async () => {
+    await page.goto(`${preview.url}/projects/harbour-lights/`)
+    await hydrated(page)
+    await context.route('https://example.org/**', (route) => route.fulfill({ status: 200, body: 'external' }))
+    const [popup] = await Promise.all([context.waitForEvent('page'), page.click('a.project-link')])
+    expect(popup.url()).toBe('https://example.org/harbour-lights')
+    expect(page.url()).toBe(`${preview.url}/projects/harbour-lights/`)
+  })
+})
