@@ -8,7 +8,7 @@ import { createServer, type ServerResponse } from 'node:http'
 import { parseArgs } from 'node:util'
 import { dev } from 'vike/api'
 import { renderPage } from 'vike/server'
-import sirv from 'sirv'
+import serveStatic from 'serve-static'
 import { createCmsClient } from '../cms/client.ts'
 import { ConfigError } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
@@ -54,7 +54,7 @@ async function site(): Promise<Site> {
 }
 
 const { viteServer } = await dev({ viteConfig: { ...viteConfig, appType: 'custom', server: { middlewareMode: true } } })
-const demoAssets = config.embedded ? sirv(DEMO_ASSETS_DIR, { dev: true }) : undefined
+const demoAssets = config.embedded ? serveStatic(DEMO_ASSETS_DIR, { index: false }) : undefined
 
 function send(res: ServerResponse, status: number, type: string, body: string) {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' })
@@ -67,7 +67,7 @@ const server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost')
       if (demoAssets && url.pathname.startsWith(`/${DEMO_ASSETS_ROUTE}/`)) {
         req.url = url.pathname.slice(DEMO_ASSETS_ROUTE.length + 1)
-        return demoAssets(req, res, () => send(res, 404, 'text/plain', 'Not found'))
+        return demoAssets(req as never, res as never, () => send(res, 404, 'text/plain', 'Not found'))
       }
       const current = await site()
       if (url.pathname.endsWith('/_payload.json')) {

@@ -1,12 +1,15 @@
 /**
- * Serves a built site as a CDN would (sirv does the file serving, ranges, ETags and compression
- * negotiation): every unknown path gets 404.html with status 404, `/route` redirects to `/route/`,
- * payloads and the latest-build manifest are always revalidated, hashed assets are immutable.
+ * Serves a built site as a CDN would: every unknown path gets 404.html with status 404,
+ * `/route` redirects to `/route/`, payloads, HTML and the latest-build manifest are always
+ * revalidated, hashed assets and per-build manifests are immutable.
+ *
+ * serve-static (expressjs) does the file serving (ranges, ETags, conditional requests). It looks
+ * files up on every request, so a build swapped into the directory is served at once.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
-import sirv from 'sirv'
+import serveStatic from 'serve-static'
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 export const CACHE_REVALIDATE = 'no-cache'
@@ -20,12 +23,12 @@ export function cacheControl(pathname: string): string {
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
 export function staticSite(root: string): Handler {
-  const serve = sirv(root, {
-    dev: false,
-    etag: true,
-    dotfiles: false,
-    extensions: ['html'],
-    setHeaders: (res, pathname) => res.setHeader('cache-control', cacheControl(pathname)),
+  const serve = serveStatic(root, {
+    index: ['index.html'],
+    redirect: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders: (res, path) => res.setHeader('cache-control', cacheControl(`/${path.slice(root.length).replace(/^[\\/]+/, '').replace(/\\/g, '/')}`)),
   })
 
   const notFound = (res: ServerResponse) => {
@@ -36,13 +39,18 @@ export function staticSite(root: string): Handler {
 
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
-    const path = decodeURIComponent(url.pathname)
+    let path: string
+    try {
+      path = decodeURIComponent(url.pathname)
+    } catch {
+      return notFound(res)
+    }
     // Routes are folders: send `/about` to `/about/` so relative payload URLs resolve.
     if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && existsSync(join(root, path, 'index.html'))) {
       res.writeHead(308, { location: `${url.pathname}/${url.search}` })
       res.end()
       return
     }
-    serve(req, res, () => notFound(res))
+    serve(req as never, res as never, () => notFound(res))
   }
 }

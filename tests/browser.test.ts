@@ -136,3 +136,92 @@ describe('navigation on payloads', () => {
     expect(page.url()).toBe(`${preview.url}/projects/harbour-lights/`)
   })
 })
+
+describe('build freshness', () => {
+  it('should make the next navigation a full load once builds/latest.json names another build, without looping', async () => {
+    const latestFile = join(out, 'builds/latest.json')
+    const original = readFileSync(latestFile, 'utf8')
+    try {
+      await page.clock.install()
+      const latestFetches: string[] = []
+      page.on('response', (response) => response.url().endsWith('/builds/latest.json') && latestFetches.push(response.url()))
+      await page.goto(`${preview.url}/`)
+      await hydrated(page)
+      expect(latestFetches).toEqual([])
+      await page.clock.runFor(2_000) // idle + 1 s: the first check, which learns the running build
+      await expect.poll(() => latestFetches.length).toBe(1)
+
+      writeFileSync(latestFile, JSON.stringify({ id: 'a-newer-build', timestamp: Date.now() }))
+      await page.clock.runFor(30 * 60 * 1000)
+      expect(latestFetches).toHaveLength(1)
+      await page.clock.runFor(30 * 60 * 1000) // the hourly poll
+      await expect.poll(() => latestFetches.length).toBe(2)
+
+      const documents = collectDocumentRequests(page)
+      await page.click('nav >> text=About')
+      await page.waitForURL(`${preview.url}/about/`)
+      await hydrated(page)
+      expect(documents).toEqual([`${preview.url}/about/`])
+      // The new page learns the new build as its own: navigating on is by payload again.
+      await page.clock.runFor(2_000)
+      await page.click('nav >> text=Journal')
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Journal')
+      expect(documents).toEqual([`${preview.url}/about/`])
+    } finally {
+      writeFileSync(latestFile, original)
+    }
+  })
+
+  it('should skip the first check on a slow-2g connection', async () => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'connection', { value: { effectiveType: 'slow-2g' } }))
+    await page.clock.install()
+    const latestFetches: string[] = []
+    page.on('request', (request) => request.url().endsWith('/builds/latest.json') && latestFetches.push(request.url()))
+    await page.goto(`${preview.url}/`)
+    await hydrated(page)
+    await page.clock.runFor(5_000)
+    await page.waitForTimeout(200)
+    expect(latestFetches).toEqual([])
+  })
+})
+
+describe('chunk-load errors', () => {
+  it('should reload once when a lazily loaded chunk fails, and not loop', async () => {
+    const assets = join(out, 'assets')
+    const dialogChunk = readdirSync(assets, { recursive: true, encoding: 'utf8' }).find(
+      (file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('Write the email'),
+    )
+    expect(dialogChunk).toBeDefined()
+    await page.route(`**/assets/${dialogChunk}`, (route) => route.abort())
+    await page.goto(`${preview.url}/`)
+    await hydrated(page)
+    const documents = collectDocumentRequests(page)
+
+    await page.click('text=Start a project')
+    await page.waitForEvent('load')
+    await hydrated(page)
+    expect(documents).toEqual([`${preview.url}/`])
+
+    // Within the 10 s guard a second failure does not reload again: the visitor gets a message.
+    await page.click('text=Start a project')
+    await page.waitForSelector('.load-error')
+    expect(documents).toEqual([`${preview.url}/`])
+  })
+})
+
+describe('accessibility', () => {
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+  for (const path of ['/', '/blog/2025/working-in-the-open/', '/projects/harbour-lights/']) {
+    it(`should have no axe violations on ${path}`, async () => {
+      await page.goto(`${preview.url}${path}`)
+      await hydrated(page)
+      await page.addScriptTag({ content: axeSource })
+      const violations = await page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run()
+        return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+      })
+      expect(violations).toEqual([])
+    })
+  }
+})

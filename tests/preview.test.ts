@@ -8,9 +8,10 @@ import { tempDir } from './helpers/build.ts'
 
 let server: Server
 let base: string
+let root: string
 
 beforeAll(async () => {
-  const root = tempDir('preview')
+  root = tempDir('preview')
   const files: Record<string, string> = {
     'index.html': '<h1>Home</h1>',
     '_payload.json': '{"route":"/"}',
@@ -54,6 +55,12 @@ describe('preview server', () => {
     for (const path of ['/about/_payload.json', '/builds/latest.json', '/about/']) {
       expect((await fetch(`${base}${path}`)).headers.get('cache-control'), path).toBe('no-cache')
     }
+  })
+
+  it('should serve a file replaced on disk with its new content (a deploy swaps files under it)', async () => {
+    expect(await (await fetch(`${base}/builds/latest.json`)).text()).toBe('{"id":"b1"}')
+    writeFileSync(join(root, 'builds/latest.json'), '{"id":"a-longer-build-id"}')
+    expect(await (await fetch(`${base}/builds/latest.json`)).text()).toBe('{"id":"a-longer-build-id"}')
   })
 
   it('should mark hashed assets and per-build manifests immutable', async () => {
