@@ -12,6 +12,9 @@ export const VIKE_OUT_DIR = '.build/vike'
 /** Vite settings; passed to Vike's build() by scripts/build-bundles.ts (Vike's `vite` setting does not move outDir). */
 export const viteConfig: InlineConfig = {
   plugins: [react()],
+  // Draft settings for the visual editor: null except in preview builds, whose bundle process gets
+  // them from scripts/bundles.ts (see cms/preview-config.ts).
+  define: { __PREVIEW_CONFIG__: process.env.PREVIEW_CONFIG ?? 'null' },
   build: { outDir: VIKE_OUT_DIR },
   logLevel: 'warn',
 }

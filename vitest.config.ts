@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  define: { __PREVIEW_CONFIG__: 'null' },
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     // Build tests run real builds (Vite bundles included); on 2 cores running files one by one is

@@ -35,6 +35,8 @@ export interface SiteInfo {
 export interface RoutePayload {
   route: string
   story: {
+    /** Numeric id: the visual editor's change and published events name stories by it. */
+    id: number
     uuid: string
     name: string
     full_slug: string
@@ -106,26 +108,38 @@ export function siteIndex(stories: Story[], nav: NavItem[], site: SiteInfo): Sit
   }
 }
 
+export interface PayloadOptions {
+  /** Keep the `_editable` markers: only for content rendered in the visual editor. */
+  keepEditable?: boolean
+}
+
+/** A relation entry as a story: an unresolved uuid is looked up, a story the client resolved is used as is. */
+function relatedStory(entry: unknown, index: SiteIndex): Story | undefined {
+  if (typeof entry === 'string') return index.byUuid.get(entry)
+  const story = entry as Story | null
+  return story && typeof story.uuid === 'string' && typeof story.content === 'object' ? story : undefined
+}
+
 /**
  * A copy of the content without `_editable` markers and without the `story` objects the client
  * attaches to links; relation fields become cards (the client may have nested whole stories there).
  */
-function trimContent(value: unknown, index: SiteIndex, parent?: Blok, key?: string): unknown {
+function trimContent(value: unknown, index: SiteIndex, options: PayloadOptions, parent?: Blok, key?: string): unknown {
   if (parent && key && RELATION_FIELDS.get(blockName(parent.component)) === key && Array.isArray(value)) {
     return value
-      .map((entry) => index.byUuid.get(typeof entry === 'string' ? entry : (entry as Story)?.uuid))
+      .map((entry) => relatedStory(entry, index))
       .filter((story): story is Story => story !== undefined)
       .map(toCard)
   }
-  if (Array.isArray(value)) return value.map((item) => trimContent(item, index))
+  if (Array.isArray(value)) return value.map((item) => trimContent(item, index, options))
   if (typeof value !== 'object' || value === null) return value
   const object = value as Record<string, unknown>
   const blok = typeof object.component === 'string' ? (object as Blok) : undefined
   const isLink = storyLinkTarget(object) !== undefined
   const copy: Record<string, unknown> = {}
   for (const [field, child] of Object.entries(object)) {
-    if (field === '_editable' || (isLink && field === 'story')) continue
-    copy[field] = trimContent(child, index, blok, field)
+    if ((field === '_editable' && !options.keepEditable) || (isLink && field === 'story')) continue
+    copy[field] = trimContent(child, index, options, blok, field)
   }
   return copy
 }
@@ -141,8 +155,8 @@ function projectsShown(content: Blok): number {
   return shown
 }
 
-export function buildPayload(story: Story, index: SiteIndex): PayloadResult {
-  const content = trimContent(story.content, index) as Blok
+export function buildPayload(story: Story, index: SiteIndex, options: PayloadOptions = {}): PayloadResult {
+  const content = trimContent(story.content, index, options) as Blok
   const links: Record<string, string> = {}
   const brokenLinks: string[] = []
   // Cards carry their own full_slug; only link fields and rich-text links need the table.
@@ -156,6 +170,7 @@ export function buildPayload(story: Story, index: SiteIndex): PayloadResult {
   const payload: RoutePayload = {
     route: routeOf(story),
     story: {
+      id: story.id,
       uuid: story.uuid,
       name: story.name,
       full_slug: story.full_slug,

@@ -8,6 +8,7 @@ import { reloadOnChunkErrors } from './client/chunk-errors.ts'
 import { watchFreshness } from './client/freshness.ts'
 import { loadView, startRouter } from './client/router.ts'
 import { hydrate } from './client/view.tsx'
+import { inEditor } from './client/editor/bridge.ts'
 
 export async function onRenderClient(pageContext: PageContextClient) {
   const container = document.getElementById('root')
@@ -17,5 +18,9 @@ export async function onRenderClient(pageContext: PageContextClient) {
   watchFreshness()
   if (pageContext.pageId?.endsWith('/_error')) return
   const view = await loadView(location.pathname)
-  if ('payload' in view) hydrate(container, view)
+  if (!('payload' in view)) return
+  hydrate(container, view)
+  // Only inside Storyblok's visual editor: the editor code (and, in preview builds, the preview
+  // token) is a separate chunk that visitors never download.
+  if (inEditor()) void import('./client/editor/editor.ts').then(({ startEditor }) => startEditor(container, view.payload))
 }

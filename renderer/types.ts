@@ -31,3 +31,8 @@ declare global {
 }
 
 export {}
+
+declare global {
+  /** Draft settings baked into preview builds; `null` in production builds. */
+  const __PREVIEW_CONFIG__: import('../cms/preview-config.ts').PreviewConfig | null
+}

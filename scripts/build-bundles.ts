@@ -7,4 +7,5 @@ import { build } from 'vike/api'
 import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
 
 const outDir = process.argv[2] ?? VIKE_OUT_DIR
+// PREVIEW_CONFIG (set by scripts/bundles.ts) reaches the bundle through vike.config.ts's `define`.
 await build({ viteConfig: { ...viteConfig, mode: 'production', build: { ...viteConfig.build, outDir } } })

@@ -11,6 +11,7 @@ import { createCmsClient } from '../cms/client.ts'
 import { ConfigError } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
 import { crawl } from '../cms/crawl.ts'
+import { previewConfigOf } from '../cms/preview-config.ts'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
 import { buildBundles } from './bundles.ts'
 import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
@@ -40,6 +41,7 @@ function summary(config: BuildConfig, result: PrerenderResult, output: OutputWri
   }
   log('')
   log(`Built ${result.routes.length} routes in ${seconds.toFixed(1)} s → ${relative(process.cwd(), config.outDir) || '.'}/ (build ${id})`)
+  if (config.preview) log('  PREVIEW BUILD: the preview token is in the editor code. Serve this build to editors only.')
   log(`  CMS requests: ${requests}`)
   // maxRSS is in KiB; the bundle build runs in its own process and is not included.
   log(`  Peak memory (crawl and render process): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`)
@@ -53,7 +55,7 @@ async function build(config: BuildConfig): Promise<void> {
   const timestamp = Date.now()
   const bundleDir = join(config.workDir, 'vike')
   // Bundles do not depend on content: build them while the crawl waits on the network.
-  const bundles = buildBundles(bundleDir)
+  const bundles = buildBundles(bundleDir, config.preview ? previewConfigOf(config.cms) : undefined)
   const { cms, server } = await connectCms(config.cms, config.embedded, log)
   const stage = await createStage(config.outDir)
   try {

@@ -1,16 +1,19 @@
 /** Runs scripts/build-bundles.ts (Vike's client and server build) as a child process. */
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import type { PreviewConfig } from '../cms/preview-config.ts'
 
 export interface BundleBuild {
   done: Promise<void>
   cancel(): void
 }
 
-export function buildBundles(outDir: string): BundleBuild {
+/** `preview`: the draft settings to bake into the editor chunk (preview builds only). */
+export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBuild {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'build-bundles.ts'), outDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    // Always set, so that a PREVIEW_CONFIG left in the shell can never leak into a production bundle.
+    env: { ...process.env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null' },
   })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))

@@ -10,6 +10,8 @@ import { DEMO_CONTACT_EMAIL } from '../cms/demo-space.ts'
 import type { ContactSettings, SiteInfo } from '../pages/payload.ts'
 
 export interface BuildOptions {
+  /** Build for the visual editor: drafts fetched in the browser with the preview token. */
+  preview: boolean
   /** Where the finished site goes (replaced only when the build succeeded). */
   outDir: string
   /** Scratch space for bundles; must sit inside the project so the server bundle resolves node_modules. */
@@ -32,14 +34,16 @@ export function loadEnv(env: Env = process.env, file = resolve('.env')): Env {
   return { ...parseEnv(readFileSync(file, 'utf8')), ...env }
 }
 
-const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR]'
+const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview]'
 
 export function parseArgs(argv: string[], problems: string[]): BuildOptions {
-  const options: BuildOptions = { outDir: resolve('dist'), workDir: resolve('.build') }
+  const options: BuildOptions = { preview: false, outDir: resolve('dist'), workDir: resolve('.build') }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = argv[i + 1]
-    if ((flag === '--out' || flag === '--work-dir') && value && !value.startsWith('--')) {
+    if (flag === '--preview') {
+      options.preview = true
+    } else if ((flag === '--out' || flag === '--work-dir') && value && !value.startsWith('--')) {
       options[flag === '--out' ? 'outDir' : 'workDir'] = resolve(value)
       i++
     } else {
@@ -62,12 +66,19 @@ export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
     problems.push(`CONTACT_ENDPOINT="${endpoint}" is not allowed: use a full http(s) URL or a path on this site such as /api/contact.`)
   }
   const embedded = usesEmbeddedCms(env)
+  const preview = options.preview || readVar(env, 'PREVIEW') === '1'
+  if (preview && (embedded || !readVar(env, 'STORYBLOK_PREVIEW_TOKEN'))) {
+    problems.push(
+      'A preview build (--preview or PREVIEW=1) needs STORYBLOK_PREVIEW_TOKEN and a Storyblok space the browser can reach ' +
+        '(STORYBLOK_TOKEN, or STORYBLOK_API_URL): the embedded demo CMS stops when the build ends.',
+    )
+  }
   const email = readVar(env, 'CONTACT_EMAIL') ?? (embedded ? DEMO_CONTACT_EMAIL : undefined)
   if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
     problems.push(`CONTACT_EMAIL="${email}" is not an email address: use one such as hello@example.com.`)
   }
   if (problems.length) throw new ConfigError(problems)
-  return { ...options, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), contact: { endpoint, email } }
+  return { ...options, preview, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), contact: { endpoint, email } }
 }
 
 /** What pages know about the site: its name (the space's), canonical origin and contact settings. */

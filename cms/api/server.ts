@@ -99,6 +99,17 @@ export async function startCmsServer({ space, port = 0, host = '127.0.0.1', faul
       res.end(body)
     }
 
+    // Browsers preflight the client's requests (it sends SB-Agent headers), as for the real API.
+    if (req.method === 'OPTIONS') {
+      record.status = 204
+      res.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, OPTIONS',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+      })
+      return res.end()
+    }
     if (fault === 'malformed') return send(200, '{"stories": [ this is not json')
     if (fault) return send(fault.status, JSON.stringify(fault.body))
     if (req.method !== 'GET') return send(405, JSON.stringify({ error: 'Only GET is served by the embedded delivery API' }))

@@ -10,7 +10,7 @@ import { PageContextProvider } from '../../renderer/PageContextProvider.tsx'
 export function payloadWith(content: Blok, extra: Partial<RoutePayload> = {}): RoutePayload {
   return {
     route: '/test/',
-    story: { uuid: 'story-uuid', name: 'Story name', full_slug: 'test', first_published_at: '2025-05-01T10:00:00.000Z', content },
+    story: { id: 1, uuid: 'story-uuid', name: 'Story name', full_slug: 'test', first_published_at: '2025-05-01T10:00:00.000Z', content },
     links: {},
     nav: [],
     site: { name: 'Site' },

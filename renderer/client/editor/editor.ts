@@ -1,0 +1,45 @@
+/**
+ * The visual-editor preview (SPEC.md section 4), loaded only when the URL carries `_storyblok`:
+ * the bridge is loaded, the draft swapped in, `input` events for this story re-render it live,
+ * `change` and `published` events for it reload the page; events for other stories are ignored.
+ */
+import type { RoutePayload } from '../../../pages/payload.ts'
+import { show } from '../view.tsx'
+import { loadBridge } from './bridge.ts'
+import { draftPayload, fetchDraft } from './draft.ts'
+import { showNotice } from './notice.ts'
+
+const NO_TOKEN =
+  'Showing the published version: this build cannot read drafts (build with --preview and STORYBLOK_PREVIEW_TOKEN). Your edits still appear here as you type.'
+
+export async function startEditor(container: HTMLElement, published: RoutePayload): Promise<void> {
+  let current = published
+  const render = (payload: RoutePayload) => {
+    current = payload
+    show(container, { payload, editor: true })
+  }
+  render(published)
+
+  const bridge = loadBridge()
+  if (__PREVIEW_CONFIG__) {
+    try {
+      render(await fetchDraft(__PREVIEW_CONFIG__, published))
+    } catch (error) {
+      showNotice(`Showing the published version: the draft could not be loaded (${(error as Error).message}).`)
+    }
+  } else {
+    showNotice(NO_TOKEN)
+  }
+
+  try {
+    ;(await bridge).on(['input', 'change', 'published'], (event) => {
+      if (event.action === 'input') {
+        if (event.story?.uuid === current.story.uuid) render(draftPayload(published, event.story))
+      } else if (String(event.storyId) === String(current.story.id)) {
+        location.reload()
+      }
+    })
+  } catch (error) {
+    showNotice(`The visual editor bridge is not available: ${(error as Error).message}.`)
+  }
+}

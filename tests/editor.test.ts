@@ -1,0 +1,181 @@
+/**
+ * The visual-editor preview in Chromium: a stand-in for Storyblok's bridge script is served at the
+ * bridge URL by request interception (the real host is out of reach here), and events are emitted
+ * through it as the editor would.
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
+import { loadSpace } from '../cms/api/space.ts'
+import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
+import type { RoutePayload } from '../pages/payload.ts'
+import { BRIDGE_URL } from '../renderer/client/editor/bridge.ts'
+import { runBuild, snapshot, tempDir, workDir } from './helpers/build.ts'
+import { collectDocumentRequests, collectErrors, hydrated, launchBrowser, startPreview, type Preview } from './helpers/browser.ts'
+
+const STAND_IN_BRIDGE = `
+  window.StoryblokBridge = class {
+    constructor(options) { this.options = options; this.handlers = []; window.__bridge = this }
+    on(events, callback) { this.handlers.push([[].concat(events), callback]) }
+    emit(event) { for (const [events, callback] of this.handlers) if (events.includes(event.action)) callback(event) }
+  }`
+const EDITOR_QUERY = '?_storyblok=40002&_storyblok_c=page&_storyblok_tk[space_id]=1000&_storyblok_tk[timestamp]=1&_storyblok_tk[token]=x'
+
+const space = loadSpace(DEMO_SPACE_DIR)
+const production = join(tempDir('editor-prod'), 'dist')
+const previewBuild = join(tempDir('editor-preview'), 'dist')
+const work = workDir('editor')
+let cms: CmsServer
+let productionServer: Preview
+let previewServer: Preview
+let browser: Browser
+let context: BrowserContext
+let page: Page
+let bridgeRequests: string[]
+
+beforeAll(async () => {
+  // The CMS stays up for the whole file: the preview build's browser code fetches drafts from it.
+  cms = await startCmsServer({ space: structuredClone(space) })
+  const prod = await runBuild(['--out', production, '--work-dir', work])
+  expect(prod.code, prod.stderr).toBe(0)
+  const preview = await runBuild(['--out', previewBuild, '--work-dir', work, '--preview'], {
+    STORYBLOK_API_URL: cms.url,
+    STORYBLOK_TOKEN: space.tokens.public,
+    STORYBLOK_PREVIEW_TOKEN: space.tokens.preview,
+  })
+  expect(preview.code, preview.stderr).toBe(0)
+  expect(preview.stdout).toContain('PREVIEW BUILD')
+  productionServer = await startPreview(production)
+  previewServer = await startPreview(previewBuild)
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  productionServer?.close()
+  previewServer?.close()
+  await cms?.close()
+  rmSync(work, { recursive: true, force: true })
+})
+beforeEach(async () => {
+  context = await browser.newContext()
+  bridgeRequests = []
+  await context.route(BRIDGE_URL, (route) => {
+    bridgeRequests.push(route.request().url())
+    return route.fulfill({ contentType: 'text/javascript', body: STAND_IN_BRIDGE })
+  })
+  page = await context.newPage()
+})
+afterEach(async () => {
+  await context.close()
+  cms.space.tokens.preview = space.tokens.preview
+})
+
+function payloadOf(dir: string, route: string): RoutePayload {
+  return JSON.parse(readFileSync(join(dir, route, '_payload.json'), 'utf8'))
+}
+const emit = (event: object) => page.evaluate((e) => (window as unknown as { __bridge: { emit: (e: object) => void } }).__bridge.emit(e), event)
+const waitForBridge = () => page.waitForFunction(() => '__bridge' in window && (window as unknown as { __bridge: { handlers: unknown[] } }).__bridge.handlers.length > 0)
+
+describe('visual editor in a production build', () => {
+  it('should load the bridge only with _storyblok and say that drafts need a preview build', async () => {
+    await page.goto(`${productionServer.url}/about/`)
+    await hydrated(page)
+    expect(bridgeRequests).toEqual([])
+    await page.goto(`${productionServer.url}/about/${EDITOR_QUERY}`)
+    await waitForBridge()
+    expect(bridgeRequests).toEqual([BRIDGE_URL])
+    expect(await page.textContent('#editor-notice')).toMatch(/cannot read drafts/)
+    expect(await page.textContent('h1')).toBe('About the studio')
+  })
+
+  it('should update live on input, ignore other stories and reload on change', async () => {
+    const errors = collectErrors(page)
+    await page.goto(`${productionServer.url}/about/${EDITOR_QUERY}`)
+    await waitForBridge()
+    const about = space.stories.find((story) => story.full_slug === 'about')!
+    const edited = structuredClone(about)
+    edited.content.title = 'About us, edited live'
+    ;(edited.content.body as { headline?: string }[])[0]!.headline = 'Typed in the editor'
+    edited.content._editable = `<!--#storyblok#{"name":"page","space":"1000","uid":"${about.content._uid}","id":"${about.id}"}-->`
+
+    await emit({ action: 'input', story: edited })
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About us, edited live')
+    expect(await page.textContent('.teaser h2')).toBe('Typed in the editor')
+    expect(await page.getAttribute('article.page', 'data-blok-uid')).toBe(`${about.id}-${about.content._uid}`)
+
+    const other = structuredClone(space.stories.find((story) => story.full_slug === 'contact')!)
+    other.content.title = 'Not this page'
+    await emit({ action: 'input', story: other })
+    await emit({ action: 'change', storyId: other.id })
+    await page.waitForTimeout(300)
+    expect(await page.textContent('h1')).toBe('About us, edited live')
+
+    const documents = collectDocumentRequests(page)
+    await Promise.all([page.waitForEvent('load'), emit({ action: 'change', storyId: about.id })])
+    expect(documents).toHaveLength(1)
+    expect(await page.textContent('h1')).toBe('About the studio')
+    expect(errors).toEqual([])
+  })
+
+  it('should reload on published for the current story', async () => {
+    await page.goto(`${productionServer.url}/about/${EDITOR_QUERY}`)
+    await waitForBridge()
+    const { story } = payloadOf(production, 'about')
+    const documents = collectDocumentRequests(page)
+    await Promise.all([page.waitForEvent('load'), emit({ action: 'published', storyId: story.id })])
+    expect(documents).toHaveLength(1)
+  })
+})
+
+describe('visual editor in a preview build', () => {
+  it('should swap in the draft with editor markers', async () => {
+    await page.goto(`${previewServer.url}/about/${EDITOR_QUERY}`)
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the studio (draft: new team photo coming)')
+    expect(await page.textContent('.teaser h2')).toBe('Seven people, one table.')
+    expect(await page.locator('[data-blok-uid]').count()).toBeGreaterThan(1)
+    expect(await page.locator('#editor-notice').count()).toBe(0)
+  })
+
+  it('should keep the published content and tell the editor when the preview token is rejected', async () => {
+    cms.space.tokens.preview = 'rotated-token'
+    await page.goto(`${previewServer.url}/about/${EDITOR_QUERY}`)
+    await page.waitForSelector('#editor-notice')
+    expect(await page.textContent('#editor-notice')).toMatch(/draft could not be loaded.*401/)
+    expect(await page.textContent('h1')).toBe('About the studio')
+  })
+
+  it('should show visitors of a preview build the published content without loading editor code', async () => {
+    const scripts: string[] = []
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()))
+    await page.goto(`${previewServer.url}/about/`)
+    await hydrated(page)
+    expect(await page.textContent('h1')).toBe('About the studio')
+    expect(bridgeRequests).toEqual([])
+    const editorChunk = editorChunkOf(previewBuild)
+    expect(scripts.some((url) => url.endsWith(editorChunk))).toBe(false)
+  })
+})
+
+function editorChunkOf(dir: string): string {
+  const assets = join(dir, 'assets')
+  const chunk = readdirSync(assets, { recursive: true, encoding: 'utf8' }).find(
+    (file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('the draft could not be loaded'),
+  )
+  expect(chunk).toBeDefined()
+  return chunk!
+}
+
+describe('tokens in bundles', () => {
+  it('should keep every token out of a production build', () => {
+    for (const [file, bytes] of snapshot(production)) {
+      for (const token of [space.tokens.public, space.tokens.preview]) expect(bytes.includes(token), file).toBe(false)
+    }
+  })
+
+  it('should put the preview token of a preview build only into the editor chunk', () => {
+    const holders = [...snapshot(previewBuild)].filter(([, bytes]) => bytes.includes(space.tokens.preview)).map(([file]) => file)
+    expect(holders).toEqual([join('assets', editorChunkOf(previewBuild))])
+  })
+})
