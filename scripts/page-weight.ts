@@ -1,0 +1,51 @@
+/**
+ * `npm run weight [-- --dir dist]`: what a first visit to each kind of page costs, read from the
+ * built HTML: the document, its payload, its CSS, and the JavaScript it loads before interaction
+ * (module scripts and modulepreloads), each gzipped as a CDN would send it.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+
+export interface PageWeight {
+  route: string
+  html: number
+  payload: number
+  css: number
+  js: number
+  jsFiles: number
+}
+
+const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length
+
+export function pageWeight(dir: string, route: string): PageWeight {
+  const file = join(dir, route, 'index.html')
+  const html = readFileSync(file)
+  const text = html.toString('utf8')
+  const refs = (pattern: RegExp) => [...new Set([...text.matchAll(pattern)].map((match) => match[1]!))]
+  const scripts = [...refs(/<script[^>]+src="([^"]+)"/g), ...refs(/<link rel="modulepreload" href="([^"]+)"/g)]
+  const styles = refs(/<link rel="stylesheet"[^>]+href="([^"]+)"/g)
+  const size = (urls: string[]) => urls.reduce((sum, url) => sum + gz(readFileSync(join(dir, url))), 0)
+  const payload = join(dir, route, '_payload.json')
+  return {
+    route,
+    html: gz(html),
+    payload: existsSync(payload) ? gz(readFileSync(payload)) : 0,
+    css: size(styles),
+    js: size(scripts),
+    jsFiles: new Set(scripts).size,
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({ options: { dir: { type: 'string', default: 'dist' } } })
+  const samples = { home: '/', page: '/about/', article: '/blog/2025/working-in-the-open/', project: '/projects/harbour-lights/' }
+  console.log('page type   route                              HTML    payload  CSS     JS (files)   all gzip')
+  for (const [type, route] of Object.entries(samples)) {
+    if (!existsSync(join(values.dir, route, 'index.html'))) continue
+    const w = pageWeight(values.dir, route)
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padEnd(8)
+    console.log(`${type.padEnd(11)} ${route.padEnd(34)} ${kb(w.html)}${kb(w.payload)} ${kb(w.css)}${kb(w.js)}(${w.jsFiles})     ${kb(w.html + w.payload + w.css + w.js)}`)
+  }
+}
