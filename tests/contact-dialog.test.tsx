@@ -82,6 +82,16 @@ async function submit() {
   })
 }
 
+/** Opens the dialog, fills every field validly and submits. */
+async function sendValidForm() {
+  await mount({ endpoint: '/api/contact' })
+  await open()
+  await type('name', 'Ada')
+  await type('email', 'ada@example.com')
+  await type('message', 'We would like a new website.')
+  await submit()
+}
+
 beforeEach(() => {
   document.body.innerHTML = ''
 })
@@ -153,12 +163,7 @@ describe('contact dialog', () => {
     let answer!: (response: Response) => void
     const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)))
     vi.stubGlobal('fetch', fetchMock)
-    await mount({ endpoint: '/api/contact' })
-    await open()
-    await type('name', 'Ada')
-    await type('email', 'ada@example.com')
-    await type('message', 'We would like a new website.')
-    await submit()
+    await sendValidForm()
     expect(document.querySelector<HTMLButtonElement>('dialog button[type=submit]')!.disabled).toBe(true)
     expect(document.querySelector('dialog button[type=submit]')!.textContent).toBe('Sending…')
     expect(fetchMock).toHaveBeenCalledWith('/api/contact', expect.objectContaining({ method: 'POST' }))
@@ -173,12 +178,7 @@ describe('contact dialog', () => {
 
   it('should keep everything typed when sending fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', { status: 500 })))
-    await mount({ endpoint: '/api/contact' })
-    await open()
-    await type('name', 'Ada')
-    await type('email', 'ada@example.com')
-    await type('message', 'We would like a new website.')
-    await submit()
+    await sendValidForm()
     await vi.waitFor(() => expect(document.querySelector('dialog [role=alert]')).not.toBeNull())
     expect(document.querySelector('dialog [role=alert]')!.textContent).toMatch(/still here/)
     expect(field('name').value).toBe('Ada')
