@@ -118,6 +118,20 @@ describe('navigation on payloads', () => {
     expect(documents).toEqual([])
   })
 
+  it('should show the 500 view when a payload keeps failing', async () => {
+    await page.goto(`${preview.url}/`)
+    await hydrated(page)
+    let attempts = 0
+    await page.route('**/contact/_payload.json', (route) => {
+      attempts++
+      return route.fulfill({ status: 503, body: 'down' })
+    })
+    await page.click('nav >> text=Contact')
+    await page.waitForFunction(() => document.title === 'Internal Server Error')
+    expect(await page.textContent('main h1')).toBe('Internal Server Error')
+    expect(attempts).toBe(2) // the first try and one retry
+  })
+
   it('should answer an unknown URL with 404.html naming the path', async () => {
     const response = await page.goto(`${preview.url}/gone/away/`)
     expect(response!.status()).toBe(404)
