@@ -100,9 +100,11 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
     headers: {},
     fetch: withRateLimitRetry({ fetch: countingFetch, log: options.log, delayStepMs: options.delayStepMs }),
   })
-  // The client would retry a 429 again, 10 times 300 ms, after ours gave up; 0 turns its loop off
-  // (its constructor treats a 0 option as "unset", hence the assignment).
-  Object.assign(client, { maxRetries: 0 })
+  // Its constructor treats 0 and false as "unset", hence the assignment:
+  // - maxRetries 0: it would retry a 429 again, 10 times 300 ms, after ours gave up;
+  // - resolveNestedRelations false: relations of related stories are never shown, and resolving
+  //   them nests story copies inside story copies.
+  Object.assign(client, { maxRetries: 0, resolveNestedRelations: false })
 
   async function get(path: string, params: StoriesParams) {
     try {

@@ -61,3 +61,19 @@ export function relationUuids(content: unknown, relations: string[]): string[] {
   })
   return [...found]
 }
+
+/**
+ * Replaces resolved relations (`component.field` entries the client turned into story objects)
+ * with their uuids, in place. The crawl holds every story anyway; keeping a copy of each related
+ * story inside every story that names it would multiply the memory a build needs.
+ */
+export function compactRelations(content: unknown, relations: string[]): void {
+  eachBlok(content, (blok) => {
+    for (const relation of relations) {
+      const [component, field] = relation.split('.')
+      const value = blok[field!]
+      if (blok.component !== component || !Array.isArray(value)) continue
+      blok[field!] = value.map((entry) => (typeof entry === 'object' && entry !== null && typeof entry.uuid === 'string' ? entry.uuid : entry))
+    }
+  })
+}

@@ -5,6 +5,7 @@
  */
 import type { CmsClient, StoriesPage } from './client.ts'
 import { RESOLVE_RELATIONS, type Story, type StoryLink } from './content-model.ts'
+import { compactRelations } from './content-walk.ts'
 
 export interface CrawlResult {
   /** The space (`cdn/spaces/me`); its `cv` pinned the whole crawl. */
@@ -43,7 +44,14 @@ export async function crawl(client: CmsClient, { perPage, onProgress }: CrawlOpt
     resolve_links: 'url' as const,
   }
 
-  const first = await client.getStories({ ...params, page: 1 })
+  // Resolved relations are reduced to uuids as each page arrives: the crawl has every story, and
+  // the payload step looks related stories up there (see compactRelations).
+  const getPage = async (page: number) => {
+    const answer = await client.getStories({ ...params, page })
+    for (const story of answer.stories) compactRelations(story.content, RESOLVE_RELATIONS)
+    return answer
+  }
+  const first = await getPage(1)
   const total = first.total
   if (!Number.isInteger(total) || total < 0) {
     throw new Error('The CMS answer to GET cdn/stories has no valid total header, so the crawl cannot know it is complete.')
@@ -55,7 +63,7 @@ export async function crawl(client: CmsClient, { perPage, onProgress }: CrawlOpt
   const pageCount = Math.ceil(total / perPage)
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, pageCount - 1) }, async (_, index): Promise<StoriesPage> => {
-      const page = await client.getStories({ ...params, page: index + 2 })
+      const page = await getPage(index + 2)
       fetched += page.stories.length
       onProgress?.(fetched, total)
       return page

@@ -30,9 +30,11 @@ const log = (line: string) => process.stdout.write(`${line}\n`)
 function summary(config: BuildConfig, result: PrerenderResult, output: OutputWriter, requests: number, id: string, seconds: number) {
   const kinds = [...output.bytesByKind].map(([kind, bytes]) => `${kind} ${formatBytes(bytes)}`).join(', ')
   const warnings = [
-    ...[...result.unknownBlocks].map(
-      ([name, stories]) => `Block component "${name}" is not registered (used in ${[...stories].join(', ')}): it renders nothing.`,
-    ),
+    ...[...result.unknownBlocks].map(([name, stories]) => {
+      const [first, ...more] = [...stories]
+      const where = more.length ? `${first} and ${more.length} more ${more.length === 1 ? 'story' : 'stories'}` : first
+      return `Block component "${name}" is not registered (used in ${where}): it renders nothing.`
+    }),
     ...result.brokenLinks.map(({ story, uuid }) => `Broken story link in "${story}": story ${uuid} is not published.`),
   ]
   if (!config.siteUrl) warnings.push('SITE_URL is not set: pages have no canonical URL.')
