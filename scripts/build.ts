@@ -5,6 +5,7 @@
  * With no STORYBLOK_TOKEN and no STORYBLOK_API_URL, the demo space in cms/demo-space/ is served by
  * the embedded Storyblok-compatible API and crawled over HTTP like a real space.
  */
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createCmsClient } from '../cms/client.ts'
@@ -52,6 +53,29 @@ function summary(config: BuildConfig, result: PrerenderResult, output: OutputWri
   for (const warning of warnings) log(`    - ${warning}`)
 }
 
+/** Machine-readable figures of one build, for the benchmark (`BUILD_STATS_FILE`). */
+function writeStats(file: string, { seconds, routes, requests, output, bundleDir }: { seconds: number; routes: number; requests: number; output: OutputWriter; bundleDir: string }) {
+  const usage = process.resourceUsage()
+  let bundles: unknown
+  try {
+    bundles = JSON.parse(readFileSync(join(bundleDir, 'bundle-stats.json'), 'utf8'))
+  } catch {
+    bundles = undefined
+  }
+  const stats = {
+    seconds,
+    routes,
+    requests,
+    // CPU of this process, worker threads included; the bundle build is its own process.
+    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+    maxRssMb: Math.round(usage.maxRSS / 1024),
+    bytes: output.bytes,
+    bytesByKind: Object.fromEntries(output.bytesByKind),
+    bundles,
+  }
+  writeFileSync(file, JSON.stringify(stats, null, 2))
+}
+
 async function build(config: BuildConfig): Promise<void> {
   const started = performance.now()
   const timestamp = Date.now()
@@ -75,7 +99,9 @@ async function build(config: BuildConfig): Promise<void> {
     const id = buildId(timestamp, output.digest())
     await writeManifests(output, { id, timestamp, routes: result.routes, trailingSlash: true, cv: crawled.cv })
     await publishStage(stage, config.outDir)
-    summary(config, result, output, crawled.requests, id, (performance.now() - started) / 1000)
+    const seconds = (performance.now() - started) / 1000
+    summary(config, result, output, crawled.requests, id, seconds)
+    if (process.env.BUILD_STATS_FILE) writeStats(process.env.BUILD_STATS_FILE, { seconds, routes: result.routes.length, requests: crawled.requests, output, bundleDir })
   } catch (error) {
     bundles.cancel()
     await server?.close()

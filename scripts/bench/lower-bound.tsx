@@ -1,0 +1,36 @@
+/**
+ * The benchmark's lower bound: render the same stories with React's renderToString and write the
+ * same files (index.html and _payload.json per route), in one process, with no crawl, no bundles
+ * and no Vike. A full build's wall time divided by this is the overhead the benchmark tracks.
+ * Run as `node --import ./scripts/bench/ignore-css.mjs --import tsx scripts/bench/lower-bound.tsx --space FILE --out DIR`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
+import { renderToString } from 'react-dom/server'
+import type { PageContext } from 'vike/types'
+import { loadSpace } from '../../cms/api/space.ts'
+import { routeDir } from '../../pages/routes.ts'
+import { siteOf } from '../../pages/site.ts'
+import { StoryView } from '../../pages/story/StoryView.tsx'
+import { PageRoot } from '../../renderer/PageRoot.tsx'
+
+process.env.NODE_ENV = 'production'
+const { values } = parseArgs({ options: { space: { type: 'string' }, out: { type: 'string' } } })
+const space = loadSpace(values.space!)
+const stories = space.stories.filter((story) => story.published !== false)
+
+const started = performance.now()
+const site = siteOf(stories, { name: space.name })
+for (const route of site.routes.keys()) {
+  const { payload } = site.payloadFor(route)!
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${payload.story.name}</title></head><body><div id="root">${renderToString(
+    <PageRoot pageContext={{ Page: StoryView, payload } as unknown as PageContext} />,
+  )}</div></body></html>`
+  const dir = join(values.out!, routeDir(route))
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, 'index.html'), html)
+  writeFileSync(join(dir, '_payload.json'), JSON.stringify(payload))
+}
+console.log(JSON.stringify({ seconds: (performance.now() - started) / 1000, routes: site.routes.size }))

@@ -1,0 +1,169 @@
+/**
+ * `npm run bench [-- --stories 1000,10000 --runs 3 --seed 1]`: full builds of generated spaces
+ * against the embedded CMS, with the figures of issue 5, printed as a table and written to
+ * docs/benchmark/ (results.json and README.md, with machine, Node version and date).
+ *
+ * The client's throttle (5 requests/s) is lifted so that the build itself is measured; the requests
+ * made and the time they would take at 5/s are reported separately.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
+import { startCmsServer } from '../../cms/api/server.ts'
+import { DEFAULT_PER_PAGE, DEFAULT_RATE_LIMIT } from '../../cms/config.ts'
+import { minimumRequests } from '../../cms/request-budget.ts'
+import { pageWeight, type PageWeight } from '../page-weight.ts'
+import { BENCH_TOKENS, generateSpace } from './generate-space.ts'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const WORK = join(ROOT, '.build', 'bench')
+const LIFTED_RATE_LIMIT = 10_000
+
+interface BuildStats {
+  seconds: number
+  routes: number
+  requests: number
+  cpuSeconds: number
+  maxRssMb: number
+  bytes: number
+  bundles?: { cpuSeconds: number; maxRssMb: number }
+}
+
+function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string; seconds: number }> {
+  const started = performance.now()
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.once('exit', (code) => resolvePromise({ code, output, seconds: (performance.now() - started) / 1000 }))
+  })
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
+
+/** Median and largest size of the files of one name (index.html, _payload.json) under `dir`. */
+function fileSizes(dir: string, name: string): { median: number; max: number } {
+  const sizes = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith(name))
+    .map((file) => statSync(join(dir, file)).size)
+  return { median: median(sizes), max: Math.max(...sizes) }
+}
+
+/** First-load weight of one route of each content type. */
+function weights(dir: string, routes: string[]): Record<string, PageWeight> {
+  const found: Record<string, PageWeight> = {}
+  for (const route of routes) {
+    const payload = JSON.parse(readFileSync(join(dir, route, '_payload.json'), 'utf8')) as { story: { content: { component: string } } }
+    const type = payload.story.content.component
+    found[type] ??= pageWeight(dir, route)
+    if (Object.keys(found).length === 3) break
+  }
+  return found
+}
+
+async function benchSize(stories: number, runs: number, seed: number) {
+  const space = generateSpace(stories, seed)
+  const spaceFile = join(WORK, `space-${stories}-${seed}.json`)
+  mkdirSync(WORK, { recursive: true })
+  writeFileSync(spaceFile, JSON.stringify(space))
+  const cms = await startCmsServer({ space })
+  const out = join(WORK, `out-${stories}`)
+  const statsFile = join(WORK, `stats-${stories}.json`)
+  const builds: (BuildStats & { wall: number; cmsRequests: number })[] = []
+  try {
+    for (let i = 0; i < runs; i++) {
+      const before = cms.requests.length
+      const result = await run(['--import', 'tsx', 'scripts/build.ts', '--out', out, '--work-dir', join(WORK, 'work')], {
+        STORYBLOK_API_URL: cms.url,
+        STORYBLOK_TOKEN: BENCH_TOKENS.public,
+        STORYBLOK_RATE_LIMIT: String(LIFTED_RATE_LIMIT),
+        BUILD_STATS_FILE: statsFile,
+        CI: 'true',
+      })
+      if (result.code !== 0) throw new Error(`Build of ${stories} stories failed:\n${result.output}`)
+      const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as BuildStats
+      builds.push({ ...stats, wall: result.seconds, cmsRequests: cms.requests.length - before })
+      process.stderr.write(`  ${stories} stories, run ${i + 1}/${runs}: ${result.seconds.toFixed(1)} s\n`)
+    }
+  } finally {
+    await cms.close()
+  }
+
+  const bound = await run(['--import', './scripts/bench/ignore-css.mjs', '--import', 'tsx', 'scripts/bench/lower-bound.tsx', '--space', spaceFile, '--out', join(WORK, `bound-${stories}`)], {})
+  if (bound.code !== 0) throw new Error(`Lower-bound render failed:\n${bound.output}`)
+  const lowerBound = JSON.parse(bound.output.trim().split('\n').pop()!).seconds as number
+  rmSync(join(WORK, `bound-${stories}`), { recursive: true, force: true })
+
+  const walls = builds.map((build) => build.wall)
+  const meta = JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')) as { id: string }
+  const routes = (JSON.parse(readFileSync(join(out, 'builds/meta', `${meta.id}.json`), 'utf8')) as { routes: string[] }).routes
+  const requests = builds[0]!.cmsRequests
+  return {
+    stories,
+    runs,
+    wall: { median: median(walls), min: Math.min(...walls), max: Math.max(...walls) },
+    cpuSeconds: median(builds.map((build) => build.cpuSeconds + (build.bundles?.cpuSeconds ?? 0))),
+    peakRssMb: { render: Math.max(...builds.map((build) => build.maxRssMb)), bundles: Math.max(...builds.map((build) => build.bundles?.maxRssMb ?? 0)) },
+    pagesPerSecond: routes.length / median(walls),
+    requests: { made: requests, minimum: minimumRequests(space.stories, DEFAULT_PER_PAGE), secondsAtSpecThrottle: requests / DEFAULT_RATE_LIMIT },
+    bytesWritten: builds[0]!.bytes,
+    html: fileSizes(out, 'index.html'),
+    payload: fileSizes(out, '_payload.json'),
+    firstLoad: weights(out, routes),
+    lowerBoundSeconds: lowerBound,
+    overhead: median(walls) / lowerBound,
+  }
+}
+
+type Result = Awaited<ReturnType<typeof benchSize>>
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+function table(results: Result[]): string {
+  const rows = [
+    ['stories', ...results.map((r) => String(r.stories))],
+    ['wall time, median (min–max)', ...results.map((r) => `${r.wall.median.toFixed(1)} s (${r.wall.min.toFixed(1)}–${r.wall.max.toFixed(1)})`)],
+    ['CPU time (render + bundles)', ...results.map((r) => `${r.cpuSeconds.toFixed(1)} s`)],
+    ['peak RSS: render process / bundle build', ...results.map((r) => `${r.peakRssMb.render} MB / ${r.peakRssMb.bundles} MB`)],
+    ['pages per second', ...results.map((r) => r.pagesPerSecond.toFixed(0))],
+    ['CMS requests (minimum)', ...results.map((r) => `${r.requests.made} (${r.requests.minimum})`)],
+    ['…at the spec throttle of 5/s', ...results.map((r) => `${r.requests.secondsAtSpecThrottle.toFixed(0)} s`)],
+    ['bytes written', ...results.map((r) => `${(r.bytesWritten / 1048576).toFixed(1)} MB`)],
+    ['HTML median / largest', ...results.map((r) => `${kb(r.html.median)} / ${kb(r.html.max)}`)],
+    ['_payload.json median / largest', ...results.map((r) => `${kb(r.payload.median)} / ${kb(r.payload.max)}`)],
+    ...['page', 'article', 'project'].map((type) => [`first-load JS, ${type} (gzip)`, ...results.map((r) => (r.firstLoad[type] ? kb(r.firstLoad[type]!.js) : '–'))]),
+    ['lower bound (renderToString + write)', ...results.map((r) => `${r.lowerBoundSeconds.toFixed(1)} s`)],
+    ['overhead (wall / lower bound)', ...results.map((r) => `${r.overhead.toFixed(2)}×`)],
+  ]
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`
+  return [line(rows[0]!), `| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`, ...rows.slice(1).map(line)].join('\n')
+}
+
+const { values } = parseArgs({
+  options: { stories: { type: 'string', default: '1000,10000' }, runs: { type: 'string', default: '3' }, seed: { type: 'string', default: '1' } },
+})
+const sizes = values.stories.split(',').map(Number)
+const runs = Number(values.runs)
+if (sizes.some((size) => !Number.isInteger(size) || size < 2) || !Number.isInteger(runs) || runs < 1) {
+  console.error('Usage: npm run bench -- --stories 1000,10000 --runs 3 [--seed 1]')
+  process.exit(1)
+}
+
+console.log(`Benchmark: ${sizes.join(', ')} stories, ${runs} run(s) each. The client throttle is lifted to ${LIFTED_RATE_LIMIT}/s for these builds;`)
+console.log(`the requests made and the time they would take at the spec's ${DEFAULT_RATE_LIMIT}/s are reported on their own rows.`)
+const results: Result[] = []
+for (const size of sizes) results.push(await benchSize(size, runs, Number(values.seed)))
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1073741824).toFixed(0)} GiB RAM, Node ${process.version}`
+const date = new Date().toISOString().slice(0, 10)
+const markdown = `# Benchmark\n\nMeasured by \`npm run bench -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nGenerated spaces (seed ${values.seed}) served by the embedded CMS; client throttle lifted (see the requests rows for the spec's 5/s).\n\n${table(results)}\n`
+console.log(`\n${table(results)}\n`)
+mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
+writeFileSync(join(ROOT, 'docs', 'benchmark', 'results.json'), JSON.stringify({ date, machine, results }, null, 2))
+writeFileSync(join(ROOT, 'docs', 'benchmark', 'README.md'), markdown)
+console.log('Written to docs/benchmark/results.json and docs/benchmark/README.md')
