@@ -5,6 +5,7 @@
  */
 import type { CmsClient, StoriesPage } from './client.ts'
 import { RESOLVE_RELATIONS, type Story, type StoryLink } from './content-model.ts'
+import { bounded } from './concurrency.ts'
 import { compactRelations } from './content-walk.ts'
 
 export interface CrawlResult {
@@ -23,6 +24,8 @@ export interface CrawlOptions {
   perPage: number
   onProgress?: (fetched: number, total: number) => void
 }
+
+const PAGES_IN_FLIGHT = 8
 
 export class ShortCrawlError extends Error {
   constructor(received: number, total: number) {
@@ -59,23 +62,26 @@ export async function crawl(client: CmsClient, { perPage, onProgress }: CrawlOpt
   let fetched = first.stories.length
   onProgress?.(fetched, total)
 
-  // The client's throttle paces these; issuing them together keeps it saturated.
-  const pageCount = Math.ceil(total / perPage)
-  const rest = await Promise.all(
-    Array.from({ length: Math.max(0, pageCount - 1) }, async (_, index): Promise<StoriesPage> => {
-      const page = await getPage(index + 2)
-      fetched += page.stories.length
-      onProgress?.(fetched, total)
-      return page
-    }),
-  )
-
   const byUuid = new Map<string, Story>()
   const links = new Map<string, StoryLink>()
-  for (const page of [first, ...rest]) {
+  const keep = (page: StoriesPage) => {
     for (const story of page.stories) byUuid.set(story.uuid, story)
     for (const link of page.links) links.set(link.uuid, link)
   }
+  keep(first)
+
+  // A few pages in flight keep the client's throttle saturated (5/s) without holding hundreds of
+  // answers at once when the throttle is lifted.
+  const pageCount = Math.ceil(total / perPage)
+  await bounded(
+    PAGES_IN_FLIGHT,
+    Array.from({ length: Math.max(0, pageCount - 1) }, (_, index) => async () => {
+      const page = await getPage(index + 2)
+      keep(page)
+      fetched += page.stories.length
+      onProgress?.(fetched, total)
+    }),
+  )
   // A page that came back short, or pages that overlapped, leave fewer unique stories than announced.
   if (byUuid.size !== total) throw new ShortCrawlError(byUuid.size, total)
 

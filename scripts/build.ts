@@ -54,7 +54,10 @@ function summary(config: BuildConfig, result: PrerenderResult, output: OutputWri
 }
 
 /** Machine-readable figures of one build, for the benchmark (`BUILD_STATS_FILE`). */
-function writeStats(file: string, { seconds, routes, requests, output, bundleDir }: { seconds: number; routes: number; requests: number; output: OutputWriter; bundleDir: string }) {
+function writeStats(
+  file: string,
+  { seconds, phases, routes, requests, output, bundleDir }: { seconds: number; phases: Record<string, number>; routes: number; requests: number; output: OutputWriter; bundleDir: string },
+) {
   const usage = process.resourceUsage()
   let bundles: unknown
   try {
@@ -64,6 +67,7 @@ function writeStats(file: string, { seconds, routes, requests, output, bundleDir
   }
   const stats = {
     seconds,
+    phases,
     routes,
     requests,
     // CPU of this process, worker threads included; the bundle build is its own process.
@@ -79,6 +83,15 @@ function writeStats(file: string, { seconds, routes, requests, output, bundleDir
 async function build(config: BuildConfig): Promise<void> {
   const started = performance.now()
   const timestamp = Date.now()
+  // Seconds per phase, for the benchmark's account of where the time goes.
+  const phases: Record<string, number> = {}
+  let last = started
+  const lap = () => {
+    const now = performance.now()
+    const seconds = (now - last) / 1000
+    last = now
+    return Number(seconds.toFixed(3))
+  }
   const bundleDir = join(config.workDir, 'vike')
   // Bundles do not depend on content: build them while the crawl waits on the network.
   const bundles = buildBundles(bundleDir, config.preview ? previewConfigOf(config.cms) : undefined)
@@ -87,21 +100,25 @@ async function build(config: BuildConfig): Promise<void> {
   try {
     const client = createCmsClient(cms)
     const crawled = await crawl(client, { perPage: cms.perPage, onProgress: progress('Stories fetched') })
+    phases.crawl = lap()
     await server?.close()
     await bundles.done
+    phases.bundlesWait = lap()
 
     const output = new OutputWriter(stage)
     const site = siteInfo(config, crawled.space.name)
     const result = await prerender({ stories: crawled.stories, site, bundleDir, output, onProgress: progress('Pages written') })
+    phases.render = lap()
     await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
     if (config.embedded) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
 
     const id = buildId(timestamp, output.digest())
     await writeManifests(output, { id, timestamp, routes: result.routes, trailingSlash: true, cv: crawled.cv })
     await publishStage(stage, config.outDir)
+    phases.publish = lap()
     const seconds = (performance.now() - started) / 1000
     summary(config, result, output, crawled.requests, id, seconds)
-    if (process.env.BUILD_STATS_FILE) writeStats(process.env.BUILD_STATS_FILE, { seconds, routes: result.routes.length, requests: crawled.requests, output, bundleDir })
+    if (process.env.BUILD_STATS_FILE) writeStats(process.env.BUILD_STATS_FILE, { seconds, phases, routes: result.routes.length, requests: crawled.requests, output, bundleDir })
   } catch (error) {
     bundles.cancel()
     await server?.close()

@@ -7,33 +7,45 @@ export class OutputWriter {
   files = 0
   bytes = 0
   readonly bytesByKind = new Map<string, number>()
-  private readonly hash = createHash('sha256')
+  /** Digest of each file, for a build digest that does not depend on the order pages finish in. */
+  private readonly digests = new Map<string, string>()
+  /** Directories already created (pages are written concurrently, many into fresh folders). */
+  private readonly directories = new Map<string, Promise<unknown>>()
 
   constructor(readonly root: string) {}
+
+  private directory(dir: string): Promise<unknown> {
+    let made = this.directories.get(dir)
+    if (!made) this.directories.set(dir, (made = mkdir(dir, { recursive: true })))
+    return made
+  }
 
   /** Writes `relativePath` under the root; `kind` groups bytes in the summary (html, payload, …). */
   async write(relativePath: string, content: string | Buffer, kind: string): Promise<void> {
     const file = join(this.root, relativePath)
-    await mkdir(dirname(file), { recursive: true })
+    await this.directory(dirname(file))
     await writeFile(file, content)
     const size = typeof content === 'string' ? Buffer.byteLength(content) : content.length
-    this.files++
-    this.bytes += size
-    this.bytesByKind.set(kind, (this.bytesByKind.get(kind) ?? 0) + size)
-    this.hash.update(relativePath).update('\0').update(content).update('\0')
+    this.tally(relativePath, size, kind, createHash('sha1').update(content).digest('hex'))
   }
 
-  /** Adds a file copied by other means to the tallies (its name, not its bytes, goes into the digest). */
+  /** Adds a file copied by other means to the tallies (its name stands for its bytes in the digest). */
   count(relativePath: string, bytes: number, kind: string): void {
+    this.tally(relativePath, bytes, kind, '')
+  }
+
+  private tally(relativePath: string, bytes: number, kind: string, digest: string): void {
     this.files++
     this.bytes += bytes
     this.bytesByKind.set(kind, (this.bytesByKind.get(kind) ?? 0) + bytes)
-    this.hash.update(relativePath).update('\0')
+    this.digests.set(relativePath, digest)
   }
 
   /** A digest of everything written so far: the same content gives the same digest. */
   digest(): string {
-    return this.hash.copy().digest('hex')
+    const hash = createHash('sha256')
+    for (const path of [...this.digests.keys()].sort()) hash.update(path).update('\0').update(this.digests.get(path)!).update('\0')
+    return hash.digest('hex')
   }
 }
 

@@ -1,0 +1,23 @@
+/**
+ * Runs tasks with at most `limit` at once, in order; the first failure stops new ones and is thrown
+ * once the running ones have settled. Bounding keeps memory flat: the crawl and the render never
+ * hold more than a few pages' worth of data in flight.
+ */
+export async function bounded(limit: number, tasks: Iterable<() => Promise<void>>): Promise<void> {
+  const running = new Set<Promise<void>>()
+  let failure: unknown
+  for (const task of tasks) {
+    if (failure) break
+    const promise: Promise<void> = task().then(
+      () => void running.delete(promise),
+      (error) => {
+        running.delete(promise)
+        failure ??= error
+      },
+    )
+    running.add(promise)
+    if (running.size >= limit) await Promise.race(running)
+  }
+  await Promise.all(running)
+  if (failure) throw failure
+}
