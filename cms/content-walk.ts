@@ -63,12 +63,14 @@ export function relationUuids(content: unknown, relations: string[]): string[] {
 }
 
 /**
- * Replaces resolved relations (`component.field` entries the client turned into story objects)
- * with their uuids, in place. The crawl holds every story anyway; keeping a copy of each related
- * story inside every story that names it would multiply the memory a build needs.
+ * Shrinks crawled content in place, for a build that holds every story: resolved relations
+ * (`component.field` entries the client turned into story objects) become their uuids again, and
+ * the editor markers (`_editable`, some 90 bytes per block) go, since published output never
+ * carries them.
  */
-export function compactRelations(content: unknown, relations: string[]): void {
+export function compactForBuild(content: unknown, relations: string[]): void {
   eachBlok(content, (blok) => {
+    delete blok._editable
     for (const relation of relations) {
       const [component, field] = relation.split('.')
       const value = blok[field!]

@@ -6,7 +6,7 @@
 import type { CmsClient, StoriesPage } from './client.ts'
 import { RESOLVE_RELATIONS, type Story, type StoryLink } from './content-model.ts'
 import { bounded } from './concurrency.ts'
-import { compactRelations } from './content-walk.ts'
+import { compactForBuild } from './content-walk.ts'
 
 export interface CrawlResult {
   /** The space (`cdn/spaces/me`); its `cv` pinned the whole crawl. */
@@ -47,11 +47,11 @@ export async function crawl(client: CmsClient, { perPage, onProgress }: CrawlOpt
     resolve_links: 'url' as const,
   }
 
-  // Resolved relations are reduced to uuids as each page arrives: the crawl has every story, and
-  // the payload step looks related stories up there (see compactRelations).
+  // Each page is shrunk as it arrives (relations back to uuids, no editor markers): the crawl has
+  // every story, and the payload step looks related stories up there (see compactForBuild).
   const getPage = async (page: number) => {
     const answer = await client.getStories({ ...params, page })
-    for (const story of answer.stories) compactRelations(story.content, RESOLVE_RELATIONS)
+    for (const story of answer.stories) compactForBuild(story.content, RESOLVE_RELATIONS)
     return answer
   }
   const first = await getPage(1)

@@ -52,9 +52,16 @@ export interface RoutePayload {
   site: SiteInfo
 }
 
+/** What other pages need to know of a story: where it lives and, for relations, its card. */
+export interface StoryRef {
+  uuid: string
+  full_slug: string
+  card?: StoryCard
+}
+
 /** Everything the payloads of one build share, computed once. */
 export interface SiteIndex {
-  byUuid: Map<string, Story>
+  byUuid: Map<string, StoryRef>
   /** Every project, newest `first_published_at` first. */
   projects: StoryCard[]
   nav: NavItem[]
@@ -98,7 +105,7 @@ function newestFirst(a: Story, b: Story): number {
 
 export function siteIndex(stories: Story[], nav: NavItem[], site: SiteInfo): SiteIndex {
   return {
-    byUuid: new Map(stories.map((story) => [story.uuid, story])),
+    byUuid: new Map(stories.map((story) => [story.uuid, { uuid: story.uuid, full_slug: story.full_slug, card: toCard(story) }])),
     projects: stories
       .filter((story) => story.content.component === 'project')
       .sort(newestFirst)
@@ -113,11 +120,11 @@ export interface PayloadOptions {
   keepEditable?: boolean
 }
 
-/** A relation entry as a story: an unresolved uuid is looked up, a story the client resolved is used as is. */
-function relatedStory(entry: unknown, index: SiteIndex): Story | undefined {
-  if (typeof entry === 'string') return index.byUuid.get(entry)
+/** A relation entry as a card: a uuid is looked up, a story the client resolved (editor) is reduced. */
+function relatedCard(entry: unknown, index: SiteIndex): StoryCard | undefined {
+  if (typeof entry === 'string') return index.byUuid.get(entry)?.card
   const story = entry as Story | null
-  return story && typeof story.uuid === 'string' && typeof story.content === 'object' ? story : undefined
+  return story && typeof story.uuid === 'string' && typeof story.content === 'object' && story.content ? toCard(story) : undefined
 }
 
 /**
@@ -126,10 +133,7 @@ function relatedStory(entry: unknown, index: SiteIndex): Story | undefined {
  */
 function trimContent(value: unknown, index: SiteIndex, options: PayloadOptions, parent?: Blok, key?: string): unknown {
   if (parent && key && RELATION_FIELDS.get(blockName(parent.component)) === key && Array.isArray(value)) {
-    return value
-      .map((entry) => relatedStory(entry, index))
-      .filter((story): story is Story => story !== undefined)
-      .map(toCard)
+    return value.map((entry) => relatedCard(entry, index)).filter((card): card is StoryCard => card !== undefined)
   }
   if (Array.isArray(value)) return value.map((item) => trimContent(item, index, options))
   if (typeof value !== 'object' || value === null) return value

@@ -8,20 +8,20 @@ import { buildPayload, siteIndex, type PayloadResult, type SiteIndex, type SiteI
 import { routeTable } from './routes.ts'
 
 export interface Site {
-  /** Story of every route, in crawl (full_slug) order. */
-  routes: Map<string, Story>
+  /** full_slug of the story of every route, in crawl (full_slug) order. */
+  routes: Map<string, string>
   index: SiteIndex
   payloadFor(route: string): PayloadResult | undefined
 }
 
 export function siteOf(stories: Story[], info: SiteInfo): Site {
-  const routes = routeTable(stories)
+  const table = routeTable(stories)
   const index = siteIndex(stories, navigation(stories), info)
   return {
-    routes,
+    routes: new Map([...table].map(([route, story]) => [route, story.full_slug])),
     index,
     payloadFor(route) {
-      const story = routes.get(route)
+      const story = table.get(route)
       return story ? buildPayload(story, index) : undefined
     },
   }

@@ -18,6 +18,7 @@ import { buildBundles } from './bundles.ts'
 import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
 import { buildId, writeManifests } from './manifest.ts'
 import { copyTree, OutputWriter } from './output.ts'
+import { siteOf } from '../pages/site.ts'
 import { prerender, type PrerenderResult } from './prerender.ts'
 import { formatBytes, progress } from './progress.ts'
 import { createStage, discardStage, publishStage } from './stage.ts'
@@ -100,25 +101,26 @@ async function build(config: BuildConfig): Promise<void> {
   try {
     const client = createCmsClient(cms)
     const crawled = await crawl(client, { perPage: cms.perPage, onProgress: progress('Stories fetched') })
+    const site = siteOf(crawled.stories, siteInfo(config, crawled.space.name))
+    const { cv, requests } = crawled
     phases.crawl = lap()
     await server?.close()
     await bundles.done
     phases.bundlesWait = lap()
 
     const output = new OutputWriter(stage)
-    const site = siteInfo(config, crawled.space.name)
-    const result = await prerender({ stories: crawled.stories, site, bundleDir, output, onProgress: progress('Pages written') })
+    const result = await prerender({ site, bundleDir, output, onProgress: progress('Pages written') })
     phases.render = lap()
     await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
     if (config.embedded) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
 
     const id = buildId(timestamp, output.digest())
-    await writeManifests(output, { id, timestamp, routes: result.routes, trailingSlash: true, cv: crawled.cv })
+    await writeManifests(output, { id, timestamp, routes: result.routes, trailingSlash: true, cv })
     await publishStage(stage, config.outDir)
     phases.publish = lap()
     const seconds = (performance.now() - started) / 1000
-    summary(config, result, output, crawled.requests, id, seconds)
-    if (process.env.BUILD_STATS_FILE) writeStats(process.env.BUILD_STATS_FILE, { seconds, phases, routes: result.routes.length, requests: crawled.requests, output, bundleDir })
+    summary(config, result, output, requests, id, seconds)
+    if (process.env.BUILD_STATS_FILE) writeStats(process.env.BUILD_STATS_FILE, { seconds, phases, routes: result.routes.length, requests, output, bundleDir })
   } catch (error) {
     bundles.cancel()
     await server?.close()

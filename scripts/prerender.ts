@@ -4,18 +4,17 @@
  * done, so the site never has to fit in memory. Also renders 404.html and 500.html.
  */
 import { join } from 'node:path'
-import { BLOCK_NAMES, blockName, type Story } from '../cms/content-model.ts'
+import { BLOCK_NAMES, blockName } from '../cms/content-model.ts'
 import { bounded } from '../cms/concurrency.ts'
 import { eachBlok } from '../cms/content-walk.ts'
-import type { SiteInfo } from '../pages/payload.ts'
+import type { RoutePayload } from '../pages/payload.ts'
 import { routeDir } from '../pages/routes.ts'
-import { siteOf } from '../pages/site.ts'
+import type { Site } from '../pages/site.ts'
 import type { OutputWriter } from './output.ts'
 import { RenderPool, type RenderRequest } from './render-pool.ts'
 
 export interface PrerenderInput {
-  stories: Story[]
-  site: SiteInfo
+  site: Site
   /** Vike's build output (the directory holding `server/entry.mjs`). */
   bundleDir: string
   output: OutputWriter
@@ -34,7 +33,7 @@ const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 /** Pages in flight per worker: enough to keep workers and disk busy, few enough to bound memory. */
 const IN_FLIGHT_PER_WORKER = 4
 
-function collectUnknownBlocks(story: Story, into: Map<string, Set<string>>): void {
+function collectUnknownBlocks(story: RoutePayload['story'], into: Map<string, Set<string>>): void {
   eachBlok(story.content, (blok) => {
     if (KNOWN_BLOCKS.has(blockName(blok.component))) return
     const users = into.get(blok.component) ?? new Set()
@@ -42,22 +41,22 @@ function collectUnknownBlocks(story: Story, into: Map<string, Set<string>>): voi
   })
 }
 
-export async function prerender({ stories, site, bundleDir, output, onProgress }: PrerenderInput): Promise<PrerenderResult> {
-  const { routes, index, payloadFor } = siteOf(stories, site)
+export async function prerender({ site, bundleDir, output, onProgress }: PrerenderInput): Promise<PrerenderResult> {
+  const { routes, index, payloadFor } = site
   const unknownBlocks = new Map<string, Set<string>>()
   const brokenLinks: PrerenderResult['brokenLinks'] = []
   const pool = new RenderPool(bundleDir)
   let done = 0
 
   function* pages(): Generator<() => Promise<void>> {
-    for (const [route, story] of routes) {
+    for (const [route, fullSlug] of routes) {
       yield async () => {
-        collectUnknownBlocks(story, unknownBlocks)
         const { payload, brokenLinks: broken } = payloadFor(route)!
-        for (const uuid of broken) brokenLinks.push({ story: story.full_slug, uuid })
+        collectUnknownBlocks(payload.story, unknownBlocks)
+        for (const uuid of broken) brokenLinks.push({ story: fullSlug, uuid })
         // Serialized once: written as _payload.json and handed to the worker as is.
         const json = JSON.stringify(payload)
-        const html = await pool.render({ urlOriginal: route, payload: json, expected: 200, story: story.full_slug })
+        const html = await pool.render({ urlOriginal: route, payload: json, expected: 200, story: fullSlug })
         const dir = routeDir(route)
         await Promise.all([output.write(join(dir, 'index.html'), html, 'html'), output.write(join(dir, '_payload.json'), json, 'payload')])
         onProgress?.(++done, routes.size)
@@ -67,7 +66,7 @@ export async function prerender({ stories, site, bundleDir, output, onProgress }
 
   try {
     await bounded(pool.size * IN_FLIGHT_PER_WORKER, pages())
-    const shell = { nav: index.nav, site }
+    const shell = { nav: index.nav, site: index.site }
     // One static 404.html answers every missing path: its path slot is filled in the browser.
     const errorPages: [string, RenderRequest][] = [
       ['404.html', { urlOriginal: '/404/', shell, missingPath: '', expected: 404 }],

@@ -6,17 +6,16 @@
 import { createCmsClient } from '../../../cms/client.ts'
 import { RESOLVE_RELATIONS, type Story, type StoryLink } from '../../../cms/content-model.ts'
 import { draftCmsConfig, type PreviewConfig } from '../../../cms/preview-config.ts'
-import { buildPayload, type RoutePayload, type SiteIndex } from '../../../pages/payload.ts'
+import { buildPayload, type RoutePayload, type SiteIndex, type StoryRef } from '../../../pages/payload.ts'
 
 /**
  * The site the draft is rendered in: navigation and project list of the published payload, and
  * every story route the page knows of (published links plus those the draft answer resolved).
  */
 function editorIndex(published: RoutePayload, links: StoryLink[]): SiteIndex {
-  const byUuid = new Map<string, Story>()
-  const stub = (uuid: string, fullSlug: string) => ({ uuid, full_slug: fullSlug, name: '', id: 0, slug: '', content: { _uid: uuid, component: '' } })
-  for (const [uuid, route] of Object.entries(published.links)) byUuid.set(uuid, stub(uuid, route.replace(/^\/|\/$/g, '') || 'home'))
-  for (const link of links) if (link.full_slug) byUuid.set(link.uuid, stub(link.uuid, link.full_slug))
+  const byUuid = new Map<string, StoryRef>()
+  for (const [uuid, route] of Object.entries(published.links)) byUuid.set(uuid, { uuid, full_slug: route.replace(/^\/|\/$/g, '') || 'home' })
+  for (const link of links) if (link.full_slug) byUuid.set(link.uuid, { uuid: link.uuid, full_slug: link.full_slug })
   return { byUuid, projects: published.projects ?? [], nav: published.nav, site: published.site }
 }
 
