@@ -7,6 +7,8 @@
 import type { Asset, Blok, Story } from '../cms/content-model.ts'
 import { eachBlok, storyLinkTarget, storyLinkUuids } from '../cms/content-walk.ts'
 import { blockName, RESOLVE_RELATIONS } from '../cms/content-model.ts'
+import { responsiveImage } from '../cms/image.ts'
+import { renderRichText } from '../cms/richtext/index.ts'
 import type { NavItem } from './navigation.ts'
 import { routeOf } from './routes.ts'
 
@@ -120,6 +122,28 @@ export interface PayloadOptions {
   keepEditable?: boolean
 }
 
+/** A rich-text field as payloads carry it: sanitized HTML, rendered once by `renderRichText`. */
+export interface RenderedRichText {
+  type: 'html'
+  html: string
+}
+
+/** Images in rich text get a srcset sized for the text column. */
+const PROSE_SIZES = '(min-width: 960px) 72ch, 100vw'
+
+function isRichTextDoc(value: object): value is { type: 'doc'; content: unknown[] } {
+  return (value as { type?: unknown }).type === 'doc' && Array.isArray((value as { content?: unknown }).content)
+}
+
+/**
+ * Rich text is rendered here, once per build, instead of in the browser: the visitor's JavaScript
+ * then needs no rich-text renderer or sanitizer, and hydration injects the same bytes the server
+ * wrote.
+ */
+function renderedRichText(doc: object, links: Record<string, string>): RenderedRichText {
+  return { type: 'html', html: renderRichText(doc, { links, image: (src) => responsiveImage(src, PROSE_SIZES) }) }
+}
+
 /** A relation entry as a card: a uuid is looked up, a story the client resolved (editor) is reduced. */
 function relatedCard(entry: unknown, index: SiteIndex): StoryCard | undefined {
   if (typeof entry === 'string') return index.byUuid.get(entry)?.card
@@ -131,12 +155,13 @@ function relatedCard(entry: unknown, index: SiteIndex): StoryCard | undefined {
  * A copy of the content without `_editable` markers and without the `story` objects the client
  * attaches to links; relation fields become cards (the client may have nested whole stories there).
  */
-function trimContent(value: unknown, index: SiteIndex, options: PayloadOptions, parent?: Blok, key?: string): unknown {
+function trimContent(value: unknown, index: SiteIndex, options: PayloadOptions & { links: Record<string, string> }, parent?: Blok, key?: string): unknown {
   if (parent && key && RELATION_FIELDS.get(blockName(parent.component)) === key && Array.isArray(value)) {
     return value.map((entry) => relatedCard(entry, index)).filter((card): card is StoryCard => card !== undefined)
   }
   if (Array.isArray(value)) return value.map((item) => trimContent(item, index, options))
   if (typeof value !== 'object' || value === null) return value
+  if (isRichTextDoc(value)) return renderedRichText(value, options.links)
   const object = value as Record<string, unknown>
   const blok = typeof object.component === 'string' ? (object as Blok) : undefined
   const isLink = storyLinkTarget(object) !== undefined
@@ -160,15 +185,15 @@ function projectsShown(content: Blok): number {
 }
 
 export function buildPayload(story: Story, index: SiteIndex, options: PayloadOptions = {}): PayloadResult {
-  const content = trimContent(story.content, index, options) as Blok
   const links: Record<string, string> = {}
   const brokenLinks: string[] = []
   // Cards carry their own full_slug; only link fields and rich-text links need the table.
-  for (const uuid of storyLinkUuids(content)) {
+  for (const uuid of storyLinkUuids(story.content)) {
     const target = index.byUuid.get(uuid)
     if (target) links[uuid] = routeOf(target)
     else brokenLinks.push(uuid)
   }
+  const content = trimContent(story.content, index, { ...options, links }) as Blok
   const shown = projectsShown(content)
 
   const payload: RoutePayload = {

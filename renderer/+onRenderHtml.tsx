@@ -21,7 +21,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
 <title>${title}</title>
 ${description ? escapeInject`<meta name="description" content="${description}">\n` : ''}${canonical ? escapeInject`<link rel="canonical" href="${canonical}">\n` : ''}</head>
 <body>
-<div id="root">${dangerouslySkipEscape(html)}</div>
+<div id="root"${pageContext.payload ? '' : dangerouslySkipEscape(' data-page="error"')}>${dangerouslySkipEscape(html)}</div>
 </body>
 </html>`
 }

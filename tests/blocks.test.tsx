@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio'
 import { describe, expect, it, vi } from 'vitest'
 import { registry, resolveBlock } from '../blocks/registry.ts'
+import { renderRichText } from '../cms/richtext/index.ts'
 import { BLOCK_NAMES, type Blok } from '../cms/content-model.ts'
 import type { StoryCard } from '../pages/payload.ts'
 import { payloadWith, renderBlock } from './helpers/render.tsx'
@@ -145,7 +146,8 @@ describe('blocks', () => {
       title: 'Section',
       image: image('side'),
       image_position: 'left',
-      text: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Body', marks: [{ type: 'bold' }] }] }] },
+      // As payloads carry it: rendered once by the payload step.
+      text: { type: 'html', html: renderRichText({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Body', marks: [{ type: 'bold' }] }] }] }) },
     }
     const html = $(renderBlock(blok))
     expect(html('section').attr('class')).toBe('article-block image-left has-image')

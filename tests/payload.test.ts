@@ -19,6 +19,21 @@ const home = storyOf(10, 'home', {
 const index = siteIndex([p1, p2, p3, home], [], { name: 'Site' })
 
 describe('payload', () => {
+  it('should carry rich text as sanitized HTML with story links resolved, not as a document', () => {
+    const story = storyOf(20, 'blog/post', {
+      component: 'article-block',
+      text: {
+        type: 'doc',
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: 'see', marks: [{ type: 'link', attrs: { linktype: 'story', uuid: 'uuid-3', href: '/stale' } }] }] },
+          { type: 'paragraph', content: [{ type: 'text', text: '<script>x</script>' }] },
+        ],
+      },
+    })
+    const { payload } = buildPayload(story, index)
+    expect(payload.story.content.text).toEqual({ type: 'html', html: '<p><a href="/projects/p3/">see</a></p><p>&#x3C;script>x&#x3C;/script></p>' })
+  })
+
   it('should drop editor markers everywhere', () => {
     expect(JSON.stringify(buildPayload(p1, index).payload)).not.toContain('_editable')
   })

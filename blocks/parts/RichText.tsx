@@ -1,15 +1,15 @@
-/** A rich-text field as React elements, from the same sanitized tree `renderRichText` serializes. */
-import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
-import { responsiveImage } from '../../cms/image.ts'
-import { richTextToHast } from '../../cms/richtext/index.ts'
-import { useBlockEnv } from '../environment.tsx'
+/**
+ * A rich-text field. The payload step rendered it to sanitized HTML with `renderRichText` (one
+ * hast tree, sanitized, serialized), so the browser needs no rich-text code: the component only
+ * places that HTML, identical on the server and at hydration.
+ */
+import type { RenderedRichText } from '../../pages/payload.ts'
 
-const PROSE_SIZES = '(min-width: 960px) 72ch, 100vw'
+function isRendered(value: unknown): value is RenderedRichText {
+  return typeof value === 'object' && value !== null && (value as RenderedRichText).type === 'html' && typeof (value as RenderedRichText).html === 'string'
+}
 
 export function RichText({ doc }: { doc: unknown }) {
-  const { links } = useBlockEnv()
-  const tree = richTextToHast(doc, { links, image: (src) => responsiveImage(src, PROSE_SIZES) })
-  if (tree.children.length === 0) return null
-  return <div className="prose">{toJsxRuntime(tree, { Fragment, jsx, jsxs })}</div>
+  if (!isRendered(doc) || doc.html === '') return null
+  return <div className="prose" dangerouslySetInnerHTML={{ __html: doc.html }} />
 }

@@ -1,0 +1,28 @@
+/**
+ * The browser entry (Vike's `+client`): pages are HTML-only as far as Vike is concerned
+ * (`clientHooks: false`), so no Vike client runtime ships; this file is the whole runtime. It
+ * hydrates the prerendered page from its `_payload.json` (the HTML carries no copy of the data),
+ * then takes over navigation, watches for new deploys and reloads on chunk errors. The static
+ * 404/500 pages are not hydrated; their links still navigate through the router.
+ */
+import { reloadOnChunkErrors } from './client/chunk-errors.ts'
+import { inEditor } from './client/editor/bridge.ts'
+import { watchFreshness } from './client/freshness.ts'
+import { loadView, startRouter } from './client/router.ts'
+import { hydrate } from './client/view.tsx'
+
+async function start(container: HTMLElement) {
+  reloadOnChunkErrors()
+  startRouter(container)
+  watchFreshness()
+  if (container.dataset.page === 'error') return
+  const view = await loadView(location.pathname)
+  if (!('payload' in view)) return
+  hydrate(container, view)
+  // Only inside Storyblok's visual editor: the editor code (and, in preview builds, the preview
+  // token) is a separate chunk that visitors never download.
+  if (inEditor()) void import('./client/editor/editor.ts').then(({ startEditor }) => startEditor(container, view.payload))
+}
+
+const container = document.getElementById('root')
+if (container) void start(container)
