@@ -13,15 +13,22 @@ export interface CrawlResult {
   space: { id: number; name: string; cv: number }
   /** Content version the whole crawl was pinned to. */
   cv: number
-  /** Every story, sorted by full_slug so that output does not depend on API order. */
+  /** Every story, sorted by full_slug so that output does not depend on API order (empty with a sink). */
   stories: Story[]
   /** Story links resolved by the API (`resolve_links=url`), by uuid. */
   links: Map<string, StoryLink>
   requests: number
 }
 
+/** Takes each story as it arrives, so the crawl need not hold the space (see pages/stories.ts). */
+export interface StorySink {
+  add(story: Story): void
+}
+
 export interface CrawlOptions {
   perPage: number
+  /** Where stories go; without one they are kept and returned in `stories`. */
+  sink?: StorySink
   onProgress?: (fetched: number, total: number) => void
 }
 
@@ -37,7 +44,7 @@ export class ShortCrawlError extends Error {
   }
 }
 
-export async function crawl(client: CmsClient, { perPage, onProgress }: CrawlOptions): Promise<CrawlResult> {
+export async function crawl(client: CmsClient, { perPage, sink, onProgress }: CrawlOptions): Promise<CrawlResult> {
   const space = await client.getSpace()
   const { cv } = space
   const params = {
@@ -62,10 +69,16 @@ export async function crawl(client: CmsClient, { perPage, onProgress }: CrawlOpt
   let fetched = first.stories.length
   onProgress?.(fetched, total)
 
-  const byUuid = new Map<string, Story>()
+  const kept: Story[] = []
+  const seen = new Set<string>()
   const links = new Map<string, StoryLink>()
   const keep = (page: StoriesPage) => {
-    for (const story of page.stories) byUuid.set(story.uuid, story)
+    for (const story of page.stories) {
+      if (seen.has(story.uuid)) continue
+      seen.add(story.uuid)
+      if (sink) sink.add(story)
+      else kept.push(story)
+    }
     for (const link of page.links) links.set(link.uuid, link)
   }
   keep(first)
@@ -83,8 +96,8 @@ export async function crawl(client: CmsClient, { perPage, onProgress }: CrawlOpt
     }),
   )
   // A page that came back short, or pages that overlapped, leave fewer unique stories than announced.
-  if (byUuid.size !== total) throw new ShortCrawlError(byUuid.size, total)
+  if (seen.size !== total) throw new ShortCrawlError(seen.size, total)
 
-  const stories = [...byUuid.values()].sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0))
+  const stories = kept.sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0))
   return { space, cv, stories, links, requests: client.requestCount }
 }

@@ -11,11 +11,13 @@ export interface NavItem {
 }
 
 /** `about` and a top-level folder's start page (`blog/`) qualify; `blog/2025/x` does not. */
-function isTopLevel(story: Story): boolean {
+type Navigable = Pick<Story, 'full_slug' | 'name' | 'position'>
+
+function isTopLevel(story: Navigable): boolean {
   return !story.full_slug.replace(/^\/+|\/+$/g, '').includes('/')
 }
 
-export function navigation(stories: Story[]): NavItem[] {
+export function navigation(stories: Navigable[]): NavItem[] {
   return stories
     .filter(isTopLevel)
     .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.full_slug.localeCompare(b.full_slug))

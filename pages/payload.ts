@@ -100,18 +100,23 @@ export function toCard(story: Story): StoryCard {
   }
 }
 
-function newestFirst(a: Story, b: Story): number {
+type Dated = Pick<Story, 'full_slug' | 'first_published_at'>
+
+function newestFirst(a: Dated, b: Dated): number {
   const byDate = (b.first_published_at ?? '').localeCompare(a.first_published_at ?? '')
   return byDate || a.full_slug.localeCompare(b.full_slug)
 }
 
-export function siteIndex(stories: Story[], nav: NavItem[], site: SiteInfo): SiteIndex {
+/** What the index needs of each story: its route and card (see pages/stories.ts). */
+type Indexed = Dated & { uuid: string; component: string; card: StoryCard }
+
+export function siteIndex(stories: Indexed[], nav: NavItem[], site: SiteInfo): SiteIndex {
   return {
-    byUuid: new Map(stories.map((story) => [story.uuid, { uuid: story.uuid, full_slug: story.full_slug, card: toCard(story) }])),
+    byUuid: new Map(stories.map((story) => [story.uuid, { uuid: story.uuid, full_slug: story.full_slug, card: story.card }])),
     projects: stories
-      .filter((story) => story.content.component === 'project')
+      .filter((story) => story.component === 'project')
       .sort(newestFirst)
-      .map(toCard),
+      .map((story) => story.card),
     nav,
     site,
   }

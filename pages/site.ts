@@ -1,28 +1,30 @@
 /**
  * A crawled space as a site: which story each route shows and what each route's payload holds.
- * The build and the dev server both render from this.
+ * The build and the dev server both render from this. Summaries make the route table, navigation
+ * and index; a story's full content is loaded only for its own payload (see stories.ts).
  */
-import type { Story } from '../cms/content-model.ts'
 import { navigation } from './navigation.ts'
 import { buildPayload, siteIndex, type PayloadResult, type SiteIndex, type SiteInfo } from './payload.ts'
 import { routeTable } from './routes.ts'
+import type { StorySource } from './stories.ts'
 
 export interface Site {
-  /** full_slug of the story of every route, in crawl (full_slug) order. */
+  /** full_slug of the story of every route, in full_slug order. */
   routes: Map<string, string>
   index: SiteIndex
   payloadFor(route: string): PayloadResult | undefined
 }
 
-export function siteOf(stories: Story[], info: SiteInfo): Site {
-  const table = routeTable(stories)
-  const index = siteIndex(stories, navigation(stories), info)
+export function siteOf(source: StorySource, info: SiteInfo): Site {
+  const summaries = source.summaries().sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0))
+  const table = routeTable(summaries)
+  const index = siteIndex(summaries, navigation(summaries), info)
   return {
-    routes: new Map([...table].map(([route, story]) => [route, story.full_slug])),
+    routes: new Map([...table].map(([route, summary]) => [route, summary.full_slug])),
     index,
     payloadFor(route) {
-      const story = table.get(route)
-      return story ? buildPayload(story, index) : undefined
+      const summary = table.get(route)
+      return summary ? buildPayload(source.load(summary.uuid), index) : undefined
     },
   }
 }

@@ -19,6 +19,7 @@ import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.t
 import { buildId, writeManifests } from './manifest.ts'
 import { copyTree, OutputWriter } from './output.ts'
 import { siteOf } from '../pages/site.ts'
+import { SpilledStories } from '../pages/stories.ts'
 import { prerender, type PrerenderResult } from './prerender.ts'
 import { formatBytes, progress } from './progress.ts'
 import { createStage, discardStage, publishStage } from './stage.ts'
@@ -98,10 +99,13 @@ async function build(config: BuildConfig): Promise<void> {
   const bundles = buildBundles(bundleDir, config.preview ? previewConfigOf(config.cms) : undefined)
   const { cms, server } = await connectCms(config.cms, config.embedded, log)
   const stage = await createStage(config.outDir)
+  let stories: SpilledStories | undefined
   try {
     const client = createCmsClient(cms)
-    const crawled = await crawl(client, { perPage: cms.perPage, onProgress: progress('Stories fetched') })
-    const site = siteOf(crawled.stories, siteInfo(config, crawled.space.name))
+    // Stories go to a file as they arrive; memory holds only what other pages need of them.
+    stories = new SpilledStories(join(config.workDir, `stories-${process.pid}.json`))
+    const crawled = await crawl(client, { perPage: cms.perPage, sink: stories, onProgress: progress('Stories fetched') })
+    const site = siteOf(stories, siteInfo(config, crawled.space.name))
     const { cv, requests } = crawled
     phases.crawl = lap()
     await server?.close()
@@ -126,6 +130,8 @@ async function build(config: BuildConfig): Promise<void> {
     await server?.close()
     await discardStage(stage)
     throw error
+  } finally {
+    stories?.dispose()
   }
 }
 

@@ -15,6 +15,7 @@ import { connectCms } from '../cms/connect.ts'
 import { crawl } from '../cms/crawl.ts'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
 import { siteOf, type Site } from '../pages/site.ts'
+import { storiesInMemory } from '../pages/stories.ts'
 import { viteConfig } from '../vike.config.ts'
 import { loadEnv, readBuildConfig, siteInfo } from './config.ts'
 
@@ -37,7 +38,7 @@ const client = createCmsClient(cms)
 
 async function load(): Promise<{ site: Site; cv: number }> {
   const crawled = await crawl(client, { perPage: cms.perPage })
-  const site = siteOf(crawled.stories, siteInfo(config, crawled.space.name))
+  const site = siteOf(storiesInMemory(crawled.stories), siteInfo(config, crawled.space.name))
   console.log(`Crawled ${crawled.stories.length} stories (cv ${crawled.cv}).`)
   return { site, cv: crawled.cv }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildPayload, siteIndex } from '../pages/payload.ts'
+import { summarize } from '../pages/stories.ts'
 import { storyOf } from './helpers/space.ts'
 
 const project = (id: number, date: string, extra = {}) =>
@@ -16,7 +17,7 @@ const home = storyOf(10, 'home', {
     { _uid: 'c', component: 'teaser', link: { linktype: 'story', id: 'uuid-gone' } },
   ],
 })
-const index = siteIndex([p1, p2, p3, home], [], { name: 'Site' })
+const index = siteIndex([p1, p2, p3, home].map(summarize), [], { name: 'Site' })
 
 describe('payload', () => {
   it('should carry rich text as sanitized HTML with story links resolved, not as a document', () => {

@@ -13,6 +13,7 @@ import type { PageContext } from 'vike/types'
 import { loadSpace } from '../../cms/api/space.ts'
 import { routeDir } from '../../pages/routes.ts'
 import { siteOf } from '../../pages/site.ts'
+import { storiesInMemory } from '../../pages/stories.ts'
 import { StoryView } from '../../pages/story/StoryView.tsx'
 import { PageRoot } from '../../renderer/PageRoot.tsx'
 
@@ -22,7 +23,7 @@ const space = loadSpace(values.space!)
 const stories = space.stories.filter((story) => story.published !== false)
 
 const started = performance.now()
-const site = siteOf(stories, { name: space.name })
+const site = siteOf(storiesInMemory(stories), { name: space.name })
 for (const route of site.routes.keys()) {
   const { payload } = site.payloadFor(route)!
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${payload.story.name}</title></head><body><div id="root">${renderToString(
