@@ -39,6 +39,28 @@ export function storiesInMemory(stories: Story[]): StorySource {
   }
 }
 
+export interface StoryLocation {
+  file: string
+  at: number
+  length: number
+}
+
+function readStoryAt(fd: number, { at, length }: StoryLocation): Story {
+  const bytes = Buffer.alloc(length)
+  readSync(fd, bytes, 0, length, at)
+  return JSON.parse(bytes.toString('utf8')) as Story
+}
+
+/** Reads spilled stories from another thread (a render worker), keeping the file open. */
+export function spilledStoryReader(): (location: StoryLocation) => Story {
+  const open = new Map<string, number>()
+  return (location) => {
+    let fd = open.get(location.file)
+    if (fd === undefined) open.set(location.file, (fd = openSync(location.file, 'r')))
+    return readStoryAt(fd, location)
+  }
+}
+
 /** Stories appended to one file as they arrive (the crawl's sink), read back by offset. */
 export class SpilledStories implements StorySource {
   private readonly fd: number
@@ -63,12 +85,15 @@ export class SpilledStories implements StorySource {
     return this.list
   }
 
-  load(uuid: string): Story {
+  /** Where a story sits in the file, for readers in other threads (see readSpilledStory). */
+  locate(uuid: string): StoryLocation {
     const where = this.offsets.get(uuid)
     if (!where) throw new Error(`Story ${uuid} was not crawled.`)
-    const bytes = Buffer.alloc(where.length)
-    readSync(this.fd, bytes, 0, where.length, where.at)
-    return JSON.parse(bytes.toString('utf8')) as Story
+    return { file: this.file, ...where }
+  }
+
+  load(uuid: string): Story {
+    return readStoryAt(this.fd, this.locate(uuid))
   }
 
   /** Closes and deletes the file. */

@@ -22,7 +22,7 @@ import { siteOf } from '../pages/site.ts'
 import { SpilledStories } from '../pages/stories.ts'
 import { prerender, type PrerenderResult } from './prerender.ts'
 import { formatBytes, progress } from './progress.ts'
-import { createStage, discardStage, publishStage } from './stage.ts'
+import { clearPrevious, createStage, discardStage, publishStage } from './stage.ts'
 
 // A static build is always a production build: a NODE_ENV=development or =test inherited from the
 // shell (or a test runner) would otherwise bundle and render React's development build.
@@ -99,6 +99,8 @@ async function build(config: BuildConfig): Promise<void> {
   const bundles = buildBundles(bundleDir, config.preview ? previewConfigOf(config.cms) : undefined)
   const { cms, server } = await connectCms(config.cms, config.embedded, log)
   const stage = await createStage(config.outDir)
+  const cleared = clearPrevious(config.outDir)
+  cleared.catch(() => {}) // awaited before the swap
   let stories: SpilledStories | undefined
   try {
     const client = createCmsClient(cms)
@@ -113,13 +115,14 @@ async function build(config: BuildConfig): Promise<void> {
     phases.bundlesWait = lap()
 
     const output = new OutputWriter(stage)
-    const result = await prerender({ site, bundleDir, output, onProgress: progress('Pages written') })
+    const result = await prerender({ site, stories, bundleDir, output, onProgress: progress('Pages written') })
     phases.render = lap()
     await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
     if (config.embedded) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
 
     const id = buildId(timestamp, output.digest())
     await writeManifests(output, { id, timestamp, routes: result.routes, trailingSlash: true, cv })
+    await cleared
     await publishStage(stage, config.outDir)
     phases.publish = lap()
     const seconds = (performance.now() - started) / 1000

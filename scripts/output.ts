@@ -3,6 +3,13 @@ import { createHash } from 'node:crypto'
 import { cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 
+export interface FileRecord {
+  path: string
+  bytes: number
+  kind: string
+  digest: string
+}
+
 export class OutputWriter {
   files = 0
   bytes = 0
@@ -20,13 +27,23 @@ export class OutputWriter {
     return made
   }
 
-  /** Writes `relativePath` under the root; `kind` groups bytes in the summary (html, payload, …). */
-  async write(relativePath: string, content: string | Buffer, kind: string): Promise<void> {
+  /**
+   * Writes `relativePath` under the root; `kind` groups bytes in the summary (html, payload, …).
+   * Returns what it wrote, so that a worker's writes can be counted by the main thread's writer.
+   */
+  async write(relativePath: string, content: string | Buffer, kind: string): Promise<FileRecord> {
     const file = join(this.root, relativePath)
     await this.directory(dirname(file))
     await writeFile(file, content)
     const size = typeof content === 'string' ? Buffer.byteLength(content) : content.length
-    this.tally(relativePath, size, kind, createHash('sha1').update(content).digest('hex'))
+    const record = { path: relativePath, bytes: size, kind, digest: createHash('sha1').update(content).digest('hex') }
+    this.record(record)
+    return record
+  }
+
+  /** Counts a file written elsewhere (by a render worker into the same root). */
+  record({ path, bytes, kind, digest }: FileRecord): void {
+    this.tally(path, bytes, kind, digest)
   }
 
   /** Adds a file copied by other means to the tallies (its name stands for its bytes in the digest). */

@@ -1,23 +1,51 @@
 /**
- * Renders pages on every core: Vike's prerender is single-threaded, so the build spreads
- * renderPage() over worker threads, each with its own copy of the server bundle. Requests go to the
- * least busy worker; each resolves with the page's HTML or rejects with the render error.
+ * Renders pages on every core: Vike's prerender is single-threaded, so the build spreads the work
+ * of each page (load the story, build its payload, renderPage(), write both files) over worker
+ * threads, each with the server bundle and the site index loaded once. Jobs go to the least busy
+ * worker; each resolves with the worker's answer or rejects with its error.
  */
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
+import type { SiteIndex } from '../pages/payload.ts'
+import type { StoryLocation } from '../pages/stories.ts'
 import type { SiteShell } from '../renderer/types.ts'
+import type { FileRecord } from './output.ts'
 
-export interface RenderRequest {
+/** A page of the site: everything the worker needs to produce it. */
+export interface PageJob {
+  kind: 'page'
+  route: string
+  fullSlug: string
+  story: StoryLocation
+}
+
+/** A page rendered to HTML only (the error pages), for the main thread to write. */
+export interface HtmlJob {
+  kind: 'html'
   urlOriginal: string
-  /** The route's payload as JSON (the `_payload.json` text). */
-  payload?: string
   shell?: SiteShell
   missingPath?: string
   renderServerError?: boolean
-  /** Expected HTTP status: 200 for stories, 404 and 500 for the error pages. */
+  /** Expected HTTP status: 404 and 500 for the error pages. */
   expected: number
-  /** full_slug of the story, to name it in errors. */
-  story?: string
+}
+
+export interface PageResult {
+  files: FileRecord[]
+  unknownBlocks: string[]
+  brokenLinks: string[]
+}
+
+export interface WorkerSetup {
+  bundleDir: string
+  outRoot: string
+  index: SiteIndex
+}
+
+interface Slot {
+  worker: Worker
+  busy: number
+  ready: Promise<void>
 }
 
 /**
@@ -25,12 +53,6 @@ export interface RenderRequest {
  * instead of letting every worker grow to hundreds of MB of garbage.
  */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 }
-
-interface Slot {
-  worker: Worker
-  busy: number
-  ready: Promise<void>
-}
 
 /** Workers for a build: one per core (`BUILD_WORKERS` overrides), at most 8. */
 export function workerCount(): number {
@@ -40,25 +62,25 @@ export function workerCount(): number {
 
 export class RenderPool {
   private readonly slots: Slot[]
-  private readonly pending = new Map<number, { resolve: (html: string) => void; reject: (error: Error) => void; slot: Slot }>()
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; slot: Slot }>()
   private nextId = 0
 
-  constructor(bundleDir: string, size = workerCount()) {
+  constructor(setup: WorkerSetup, size = workerCount()) {
     this.slots = Array.from({ length: size }, () => {
-      const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: { bundleDir }, resourceLimits: WORKER_LIMITS })
+      const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: setup, resourceLimits: WORKER_LIMITS })
       let markReady!: () => void
       let failStart!: (error: Error) => void
       const ready = new Promise<void>((resolve, reject) => ((markReady = resolve), (failStart = reject)))
-      ready.catch(() => {}) // observed by render(); a worker that never starts must not crash the process unseen
+      ready.catch(() => {}) // observed by run(); a worker that never starts must not crash the process unseen
       const slot: Slot = { worker, busy: 0, ready }
-      worker.on('message', (message: { ready?: true; id?: number; html?: string; error?: string }) => {
+      worker.on('message', (message: { ready?: true; id?: number; result?: unknown; error?: string }) => {
         if (message.ready) return markReady()
         const task = this.pending.get(message.id!)
         if (!task) return
         this.pending.delete(message.id!)
         task.slot.busy--
         if (message.error !== undefined) task.reject(new Error(message.error))
-        else task.resolve(message.html!)
+        else task.resolve(message.result)
       })
       const fail = (error: Error) => {
         failStart(new Error(`A render worker could not start: ${error.message}`))
@@ -82,15 +104,23 @@ export class RenderPool {
     }
   }
 
-  async render(request: RenderRequest): Promise<string> {
+  private async run<T>(job: PageJob | HtmlJob): Promise<T> {
     const slot = this.slots.reduce((least, candidate) => (candidate.busy < least.busy ? candidate : least))
     slot.busy++
     await slot.ready
     const id = this.nextId++
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, slot })
-      slot.worker.postMessage({ id, request })
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, slot })
+      slot.worker.postMessage({ id, job })
     })
+  }
+
+  page(job: Omit<PageJob, 'kind'>): Promise<PageResult> {
+    return this.run({ kind: 'page', ...job })
+  }
+
+  html(job: Omit<HtmlJob, 'kind'>): Promise<string> {
+    return this.run({ kind: 'html', ...job })
   }
 
   async close(): Promise<void> {

@@ -1,18 +1,48 @@
 /**
- * A render worker: loads Vike's server bundle once, then turns render requests into HTML. The
- * payload arrives as the JSON string the build also writes as `_payload.json` (serialized once).
+ * A render worker: loads Vike's server bundle and the site index once, then produces pages. For a
+ * page it reads the story from the crawl's spill file, builds the payload, serializes it once
+ * (written as `_payload.json` and handed to renderPage as is), renders and writes both files.
  */
+import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
+import { BLOCK_NAMES, blockName } from '../cms/content-model.ts'
+import { eachBlok } from '../cms/content-walk.ts'
+import { buildPayload } from '../pages/payload.ts'
+import { routeDir } from '../pages/routes.ts'
+import { spilledStoryReader } from '../pages/stories.ts'
+import { OutputWriter } from './output.ts'
 import { loadRenderer, renderChecked } from './render-page.ts'
-import type { RenderRequest } from './render-pool.ts'
+import type { HtmlJob, PageJob, PageResult, WorkerSetup } from './render-pool.ts'
 
-const renderPage = await loadRenderer((workerData as { bundleDir: string }).bundleDir)
+const { bundleDir, outRoot, index } = workerData as WorkerSetup
+const renderPage = await loadRenderer(bundleDir)
+const readStory = spilledStoryReader()
+const output = new OutputWriter(outRoot)
+const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
-parentPort!.on('message', async ({ id, request }: { id: number; request: RenderRequest }) => {
-  const { payload, expected, story, ...init } = request
+async function page({ route, fullSlug, story }: PageJob): Promise<PageResult> {
+  const { payload, brokenLinks } = buildPayload(readStory(story), index)
+  const unknownBlocks = new Set<string>()
+  eachBlok(payload.story.content, (blok) => {
+    if (!KNOWN_BLOCKS.has(blockName(blok.component))) unknownBlocks.add(blok.component)
+  })
+  const html = await renderChecked(renderPage, { urlOriginal: route, payload }, 200, fullSlug)
+  const dir = routeDir(route)
+  const files = await Promise.all([
+    output.write(join(dir, 'index.html'), html, 'html'),
+    output.write(join(dir, '_payload.json'), JSON.stringify(payload), 'payload'),
+  ])
+  return { files, unknownBlocks: [...unknownBlocks], brokenLinks }
+}
+
+function html({ expected, ...init }: HtmlJob): Promise<string> {
+  return renderChecked(renderPage, init, expected)
+}
+
+parentPort!.on('message', async ({ id, job }: { id: number; job: PageJob | HtmlJob }) => {
   try {
-    const html = await renderChecked(renderPage, { ...init, ...(payload ? { payload: JSON.parse(payload) } : {}) }, expected, story)
-    parentPort!.postMessage({ id, html })
+    const result = job.kind === 'page' ? await page(job) : await html(job)
+    parentPort!.postMessage({ id, result })
   } catch (error) {
     parentPort!.postMessage({ id, error: (error as Error).message })
   }

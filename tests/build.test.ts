@@ -160,6 +160,21 @@ describe('build of the demo space', () => {
   })
 })
 
+describe('publishing', () => {
+  it('should keep the build it replaced beside the new one, and only that one', async () => {
+    const firstId = JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')).id
+    const second = await runBuild(['--out', out, '--work-dir', work], { SITE_URL })
+    expect(second.code).toBe(0)
+    const previous = join(out, '..', '.dist.previous')
+    expect(JSON.parse(readFileSync(join(previous, 'builds/latest.json'), 'utf8')).id).toBe(firstId)
+    const secondId = JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')).id
+    expect(secondId).not.toBe(firstId)
+    const third = await runBuild(['--out', out, '--work-dir', work], { SITE_URL })
+    expect(third.code).toBe(0)
+    expect(JSON.parse(readFileSync(join(previous, 'builds/latest.json'), 'utf8')).id).toBe(secondId)
+  })
+})
+
 describe('build environment', () => {
   it('should bundle production React even when NODE_ENV says otherwise', () => {
     // vitest sets NODE_ENV=test, which the build inherits: the bundle must not contain React's dev build.
