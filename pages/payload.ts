@@ -4,7 +4,7 @@
  * stories it links to, the project list when an `all-projects` block needs it, and the navigation.
  * Trimming here keeps every payload as small as what its page actually shows.
  */
-import type { Asset, Blok, Story } from '../cms/content-model.ts'
+import type { Asset, Blok, Multilink, Story } from '../cms/content-model.ts'
 import { eachBlok, storyLinkTarget, storyLinkUuids } from '../cms/content-walk.ts'
 import { blockName, RESOLVE_RELATIONS } from '../cms/content-model.ts'
 import { responsiveImage } from '../cms/image.ts'
@@ -43,7 +43,6 @@ export interface RoutePayload {
     name: string
     full_slug: string
     first_published_at?: string | null
-    published_at?: string | null
     content: Blok
   }
   /** Route of every story this story links to, by uuid. */
@@ -95,7 +94,7 @@ export function toCard(story: Story): StoryCard {
       component: content.component,
       title: text(content.title),
       description: text(content.description) ?? text(content.teaser),
-      ...(image?.filename ? { image } : {}),
+      ...(image?.filename ? { image: trimAsset(image as Record<string, unknown>) } : {}),
     },
   }
 }
@@ -156,6 +155,18 @@ function relatedCard(entry: unknown, index: SiteIndex): StoryCard | undefined {
   return story && typeof story.uuid === 'string' && typeof story.content === 'object' && story.content ? toCard(story) : undefined
 }
 
+/** The asset fields components read: an image needs its URL, alt and title, nothing else. */
+function trimAsset(asset: Record<string, unknown>): Asset {
+  const { filename, alt, title } = asset as Asset
+  return { filename, ...(alt ? { alt } : {}), ...(title ? { title } : {}) }
+}
+
+/** The multilink fields `multilinkHref` reads. */
+function trimLink(link: Record<string, unknown>): Multilink {
+  const { linktype, id, url, cached_url, email, anchor, target } = link as Multilink
+  return Object.fromEntries(Object.entries({ linktype, id, url, cached_url, email, anchor, target }).filter(([, value]) => value)) as Multilink
+}
+
 /**
  * A copy of the content without `_editable` markers and without the `story` objects the client
  * attaches to links; relation fields become cards (the client may have nested whole stories there).
@@ -168,6 +179,8 @@ function trimContent(value: unknown, index: SiteIndex, options: PayloadOptions &
   if (typeof value !== 'object' || value === null) return value
   if (isRichTextDoc(value)) return renderedRichText(value, options.links)
   const object = value as Record<string, unknown>
+  if (object.fieldtype === 'asset') return trimAsset(object)
+  if (object.fieldtype === 'multilink') return trimLink(object)
   const blok = typeof object.component === 'string' ? (object as Blok) : undefined
   const isLink = storyLinkTarget(object) !== undefined
   const copy: Record<string, unknown> = {}
@@ -209,7 +222,6 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
       name: story.name,
       full_slug: story.full_slug,
       first_published_at: story.first_published_at ?? null,
-      published_at: story.published_at ?? null,
       content,
     },
     links,

@@ -35,6 +35,17 @@ describe('payload', () => {
     expect(payload.story.content.text).toEqual({ type: 'html', html: '<p><a href="/projects/p3/">see</a></p><p>&#x3C;script>x&#x3C;/script></p>' })
   })
 
+  it('should keep only the asset and link fields components read', () => {
+    const story = storyOf(30, 'x', {
+      component: 'teaser',
+      image: { id: 5, filename: 'https://a.storyblok.com/f/1/10x10/h/a.jpg', alt: 'A', title: '', name: 'n', focus: '', copyright: 'c', fieldtype: 'asset', is_external_url: false },
+      link: { id: '', url: 'https://x.example', cached_url: 'https://x.example', linktype: 'url', fieldtype: 'multilink', target: '_blank', anchor: '' },
+    })
+    const { content } = buildPayload(story, index).payload.story
+    expect(content.image).toEqual({ filename: 'https://a.storyblok.com/f/1/10x10/h/a.jpg', alt: 'A' })
+    expect(content.link).toEqual({ linktype: 'url', url: 'https://x.example', cached_url: 'https://x.example', target: '_blank' })
+  })
+
   it('should drop editor markers everywhere', () => {
     expect(JSON.stringify(buildPayload(p1, index).payload)).not.toContain('_editable')
   })
