@@ -6,11 +6,13 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'vike/api'
-import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
+import { VIKE_OUT_DIR } from '../vike.config.ts'
 
 const outDir = process.argv[2] ?? VIKE_OUT_DIR
 // PREVIEW_CONFIG (set by scripts/bundles.ts) reaches the bundle through vike.config.ts's `define`.
-await build({ viteConfig: { ...viteConfig, mode: 'production', build: { ...viteConfig.build, outDir } } })
+// Plugins and define come from vike.config.ts (through pages/+config.ts); only what the `vite`
+// setting cannot carry is passed here: Vike reads outDir before it reads +config.
+await build({ viteConfig: { mode: 'production', build: { outDir } } })
 
 // What this process cost, for the build's stats (the benchmark reports it apart from rendering).
 const usage = process.resourceUsage()

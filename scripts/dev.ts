@@ -16,7 +16,6 @@ import { crawl } from '../cms/crawl.ts'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
 import { siteOf, type Site } from '../pages/site.ts'
 import { storiesInMemory } from '../pages/stories.ts'
-import { viteConfig } from '../vike.config.ts'
 import { loadEnv, readBuildConfig, siteInfo } from './config.ts'
 
 const CV_CHECK_INTERVAL_MS = 3000
@@ -54,7 +53,9 @@ async function site(): Promise<Site> {
   return current.site
 }
 
-const { viteServer } = await dev({ viteConfig: { ...viteConfig, appType: 'custom', server: { middlewareMode: true } } })
+// Plugins and the rest come from vike.config.ts (through pages/+config.ts); passing them again here
+// would register the React plugin twice.
+const { viteServer } = await dev({ viteConfig: { appType: 'custom', server: { middlewareMode: true } } })
 const demoAssets = config.embedded ? serveStatic(DEMO_ASSETS_DIR, { index: false }) : undefined
 
 function send(res: ServerResponse, status: number, type: string, body: string) {
@@ -88,4 +89,8 @@ const server = createServer((req, res) => {
     }
   })
 })
-server.listen(Number(values.port), values.host, () => console.log(`Dev server at http://${values.host}:${values.port}/`))
+server.listen(Number(values.port), values.host, () => {
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : values.port
+  console.log(`Dev server at http://${values.host}:${port}/`)
+})
