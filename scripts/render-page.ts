@@ -35,3 +35,35 @@ export async function renderChecked(
   }
   return pageContext.httpResponse.body
 }
+
+/** What Vike adds to a page's document: its CSS after `<head>`, its client entry before `</body>`. */
+export interface VikeShell {
+  head: string
+  body: string
+}
+
+/** Inserts Vike's additions into a document from renderer/document.tsx. */
+export function withShell(document: string, shell: VikeShell): string {
+  const headAt = document.indexOf('<head>') + '<head>'.length
+  const bodyAt = document.lastIndexOf('</body>')
+  return document.slice(0, headAt) + shell.head + document.slice(headAt, bodyAt) + shell.body + document.slice(bodyAt)
+}
+
+/**
+ * Learns Vike's additions from one page it rendered and our document for the same page; returns
+ * nothing unless our document plus those additions is exactly Vike's page, so a Vike that ever
+ * adds anything else (per-page data, another position) turns the fast path off instead of
+ * producing different pages.
+ */
+export function learnShell(vikeHtml: string, document: string): VikeShell | undefined {
+  const headAt = document.indexOf('<head>') + '<head>'.length
+  const bodyAt = document.lastIndexOf('</body>')
+  if (headAt < '<head>'.length || bodyAt < headAt || !vikeHtml.startsWith(document.slice(0, headAt))) return undefined
+  const rest = vikeHtml.slice(headAt)
+  const middle = document.slice(headAt, bodyAt)
+  const middleAt = rest.indexOf(middle)
+  const tail = document.slice(bodyAt)
+  if (middleAt < 0 || !rest.endsWith(tail)) return undefined
+  const shell = { head: rest.slice(0, middleAt), body: rest.slice(middleAt + middle.length, rest.length - tail.length) }
+  return withShell(document, shell) === vikeHtml ? shell : undefined
+}

@@ -49,10 +49,15 @@ interface Slot {
 }
 
 /**
- * A worker keeps nothing between pages, so a small heap is enough; the cap makes V8 collect early
- * instead of letting every worker grow to hundreds of MB of garbage.
+ * A worker keeps nothing between pages but the site index, so a small heap is enough; the cap
+ * makes V8 collect early instead of letting every worker grow to hundreds of MB of garbage. It
+ * grows with the index (every worker holds a copy), so that a large site never runs a worker out
+ * of memory: 64 MB plus four times the index's JSON size.
  */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 }
+function workerLimits(index: SiteIndex) {
+  const indexMb = Buffer.byteLength(JSON.stringify({ ...index, byUuid: [...index.byUuid.values()] })) / 1048576
+  return { maxOldGenerationSizeMb: 64 + Math.ceil(indexMb * 4), maxYoungGenerationSizeMb: 8 }
+}
 
 /** Workers for a build: one per core (`BUILD_WORKERS` overrides), at most 8. */
 export function workerCount(): number {
@@ -66,8 +71,9 @@ export class RenderPool {
   private nextId = 0
 
   constructor(setup: WorkerSetup, size = workerCount()) {
+    const resourceLimits = workerLimits(setup.index)
     this.slots = Array.from({ length: size }, () => {
-      const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: setup, resourceLimits: WORKER_LIMITS })
+      const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: setup, resourceLimits })
       let markReady!: () => void
       let failStart!: (error: Error) => void
       const ready = new Promise<void>((resolve, reject) => ((markReady = resolve), (failStart = reject)))

@@ -160,6 +160,18 @@ describe('build of the demo space', () => {
   })
 })
 
+describe('fast render path', () => {
+  it('should write exactly the pages Vike renderPage() writes', async () => {
+    // The default build renders story pages without renderPage() once it learnt Vike's tags
+    // (scripts/render-worker.ts); BUILD_FAST_RENDER=0 sends every page through renderPage().
+    const viaVike = join(tempDir('build-via-vike'), 'dist')
+    const run = await runBuild(['--out', viaVike, '--work-dir', work], { SITE_URL, BUILD_FAST_RENDER: '0' })
+    expect(run.code).toBe(0)
+    const strip = (files: Map<string, Buffer>) => new Map([...files].filter(([file]) => !file.startsWith('builds/')))
+    expect(strip(snapshot(viaVike))).toEqual(strip(snapshot(out)))
+  })
+})
+
 describe('publishing', () => {
   it('should keep the build it replaced beside the new one, and only that one', async () => {
     const firstId = JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')).id

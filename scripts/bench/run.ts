@@ -93,7 +93,7 @@ async function benchSize(stories: number, runs: number, seed: number) {
     await cms.close()
   }
 
-  const bound = await run(['--import', './scripts/bench/ignore-css.mjs', '--import', 'tsx', 'scripts/bench/lower-bound.tsx', '--space', spaceFile, '--out', join(WORK, `bound-${stories}`)], {})
+  const bound = await run(['--import', './scripts/ignore-css.mjs', '--import', 'tsx', 'scripts/bench/lower-bound.tsx', '--space', spaceFile, '--out', join(WORK, `bound-${stories}`)], {})
   if (bound.code !== 0) throw new Error(`Lower-bound render failed:\n${bound.output}`)
   const lowerBound = JSON.parse(bound.output.trim().split('\n').pop()!).seconds as number
   rmSync(join(WORK, `bound-${stories}`), { recursive: true, force: true })

@@ -1,0 +1,32 @@
+/**
+ * The HTML document of a page: head (title, description, canonical) and the React tree rendered
+ * to a string. Vike's onRenderHtml returns it (Vike then adds its asset tags), and the build's
+ * render workers use it directly for story pages (see scripts/render-page.ts).
+ */
+import { renderToString } from 'react-dom/server'
+import type { PageContext } from 'vike/types'
+import { headOf } from './head.ts'
+import { PageRoot } from './PageRoot.tsx'
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => ENTITIES[character]!)
+}
+
+export function renderDocument(pageContext: PageContext): string {
+  const { title, description, canonical } = headOf(pageContext)
+  const body = renderToString(<PageRoot pageContext={pageContext} />)
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<title>${escapeHtml(title)}</title>
+${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ''}${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">\n` : ''}</head>
+<body>
+<div id="root"${pageContext.payload ? '' : ' data-page="error"'}>${body}</div>
+</body>
+</html>`
+}
