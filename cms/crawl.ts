@@ -4,7 +4,7 @@
  * in the same answers (the client fetches `rel_uuids`/`link_uuids` past 50 in batches of 50).
  */
 import type { CmsClient, StoriesPage } from './client.ts'
-import { RESOLVE_RELATIONS, type Story, type StoryLink } from './content-model.ts'
+import { RESOLVE_RELATIONS, type Story } from './content-model.ts'
 import { bounded } from './concurrency.ts'
 import { compactForBuild } from './content-walk.ts'
 
@@ -15,8 +15,6 @@ export interface CrawlResult {
   cv: number
   /** Every story, sorted by full_slug so that output does not depend on API order (empty with a sink). */
   stories: Story[]
-  /** Story links resolved by the API (`resolve_links=url`), by uuid. */
-  links: Map<string, StoryLink>
   requests: number
 }
 
@@ -71,7 +69,6 @@ export async function crawl(client: CmsClient, { perPage, sink, onProgress }: Cr
 
   const kept: Story[] = []
   const seen = new Set<string>()
-  const links = new Map<string, StoryLink>()
   const keep = (page: StoriesPage) => {
     for (const story of page.stories) {
       if (seen.has(story.uuid)) continue
@@ -79,7 +76,6 @@ export async function crawl(client: CmsClient, { perPage, sink, onProgress }: Cr
       if (sink) sink.add(story)
       else kept.push(story)
     }
-    for (const link of page.links) links.set(link.uuid, link)
   }
   keep(first)
 
@@ -99,5 +95,5 @@ export async function crawl(client: CmsClient, { perPage, sink, onProgress }: Cr
   if (seen.size !== total) throw new ShortCrawlError(seen.size, total)
 
   const stories = kept.sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0))
-  return { space, cv, stories, links, requests: client.requestCount }
+  return { space, cv, stories, requests: client.requestCount }
 }

@@ -9,18 +9,18 @@ import { routeTable } from './routes.ts'
 import type { StorySource } from './stories.ts'
 
 export interface Site {
-  /** full_slug of the story of every route, in full_slug order. */
-  routes: Map<string, string>
+  /** The story of every route (its full_slug and uuid), in full_slug order. */
+  routes: Map<string, { fullSlug: string; uuid: string }>
   index: SiteIndex
   payloadFor(route: string): PayloadResult | undefined
 }
 
 export function siteOf(source: StorySource, info: SiteInfo): Site {
-  const summaries = source.summaries().sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0))
+  const summaries = [...source.summaries()].sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0))
   const table = routeTable(summaries)
   const index = siteIndex(summaries, navigation(summaries), info)
   return {
-    routes: new Map([...table].map(([route, summary]) => [route, summary.full_slug])),
+    routes: new Map([...table].map(([route, summary]) => [route, { fullSlug: summary.full_slug, uuid: summary.uuid }])),
     index,
     payloadFor(route) {
       const summary = table.get(route)

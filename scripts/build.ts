@@ -99,8 +99,6 @@ async function build(config: BuildConfig): Promise<void> {
   const bundles = buildBundles(bundleDir, config.preview ? previewConfigOf(config.cms) : undefined)
   const { cms, server } = await connectCms(config.cms, config.embedded, log)
   const stage = await createStage(config.outDir)
-  const cleared = clearPrevious(config.outDir)
-  cleared.catch(() => {}) // awaited before the swap
   let stories: SpilledStories | undefined
   try {
     const client = createCmsClient(cms)
@@ -110,6 +108,10 @@ async function build(config: BuildConfig): Promise<void> {
     const site = siteOf(stories, siteInfo(config, crawled.space.name))
     const { cv, requests } = crawled
     phases.crawl = lap()
+    // Only once the content is in: a build that fails on the CMS keeps the older build too. The
+    // deletion overlaps the render; it is awaited before the swap.
+    const cleared = clearPrevious(config.outDir)
+    cleared.catch(() => {})
     await server?.close()
     await bundles.done
     phases.bundlesWait = lap()

@@ -32,16 +32,15 @@ const IN_FLIGHT_PER_WORKER = 4
 
 export async function prerender({ site, stories, bundleDir, output, onProgress }: PrerenderInput): Promise<PrerenderResult> {
   const { routes, index } = site
-  const uuids = new Map(stories.summaries().map((summary) => [summary.full_slug, summary.uuid]))
   const unknownBlocks = new Map<string, Set<string>>()
   const brokenLinks: PrerenderResult['brokenLinks'] = []
   const pool = new RenderPool({ bundleDir, outRoot: output.root, index })
   let done = 0
 
   function* pages(): Generator<() => Promise<void>> {
-    for (const [route, fullSlug] of routes) {
+    for (const [route, { fullSlug, uuid }] of routes) {
       yield async () => {
-        const result = await pool.page({ route, fullSlug, story: stories.locate(uuids.get(fullSlug)!) })
+        const result = await pool.page({ route, fullSlug, story: stories.locate(uuid) })
         for (const file of result.files) output.record(file)
         for (const name of result.unknownBlocks) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(fullSlug))
         for (const uuid of result.brokenLinks) brokenLinks.push({ story: fullSlug, uuid })

@@ -2,7 +2,7 @@
  * Builds are written into a staging directory beside the output and swapped in only when complete,
  * so a failed build leaves the previous site exactly as it was. The build it replaces is kept
  * beside it (`.<out>.previous`): open tabs can still load its hashed assets, and a rollback has
- * somewhere to go. The one before that is deleted while the next build crawls.
+ * somewhere to go. The one before that is deleted while the next build renders.
  */
 import { existsSync } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
@@ -24,8 +24,8 @@ export async function discardStage(stage: string): Promise<void> {
 }
 
 /**
- * Deletes the build before the live one, to make room for the next swap. Started when a build
- * begins, so that deleting thousands of files overlaps the crawl instead of delaying the swap.
+ * Deletes the build before the live one, to make room for the next swap. Started once the crawl
+ * succeeded, so that deleting thousands of files overlaps the render instead of delaying the swap.
  */
 export function clearPrevious(outDir: string): Promise<void> {
   return rm(previousDir(outDir), { recursive: true, force: true })

@@ -49,6 +49,17 @@ describe('failing builds', () => {
     expectUntouched()
   })
 
+  it('should keep the build before the live one when the CMS fails', async () => {
+    const previous = join(dirname(out), '.dist.previous')
+    mkdirSync(previous)
+    writeFileSync(join(previous, 'index.html'), '<h1>The build before</h1>')
+    const run = await buildAgainst({ serverErrorOn: [2] })
+    expect(run.code).toBe(1)
+    expect(snapshot(previous).get('index.html')!.toString()).toBe('<h1>The build before</h1>')
+    rmSync(previous, { recursive: true })
+    expectUntouched()
+  })
+
   it('should fail on malformed JSON', async () => {
     const run = await buildAgainst({ malformedOn: [2] })
     expect(run.code).toBe(1)
