@@ -5,7 +5,7 @@
  * Trimming here keeps every payload as small as what its page actually shows.
  */
 import type { Asset, Blok, Multilink, Story } from '../cms/content-model.ts'
-import { eachBlok, storyLinkTarget, storyLinkUuids } from '../cms/content-walk.ts'
+import { eachBlok, relationUuids, storyLinkTarget, storyLinkUuids } from '../cms/content-walk.ts'
 import { blockName, RESOLVE_RELATIONS } from '../cms/content-model.ts'
 import { responsiveImage } from '../cms/image.ts'
 import { renderRichText } from '../cms/richtext/index.ts'
@@ -73,6 +73,13 @@ export interface PayloadResult {
   payload: RoutePayload
   /** Story uuids linked from the story that the crawl does not know (unpublished or deleted). */
   brokenLinks: string[]
+  /**
+   * Every other story the page shows or links to (relations and story links, found or not): an
+   * incremental build re-renders the page when one of them changes, appears or goes away.
+   */
+  dependsOn: string[]
+  /** The page shows the project list, so it changes when the list does. */
+  listsProjects: boolean
 }
 
 const RELATION_FIELDS = new Map(RESOLVE_RELATIONS.map((relation) => relation.split('.') as [string, string]))
@@ -205,8 +212,9 @@ function projectsShown(content: Blok): number {
 export function buildPayload(story: Story, index: SiteIndex, options: PayloadOptions = {}): PayloadResult {
   const links: Record<string, string> = {}
   const brokenLinks: string[] = []
+  const linked = storyLinkUuids(story.content)
   // Cards carry their own full_slug; only link fields and rich-text links need the table.
-  for (const uuid of storyLinkUuids(story.content)) {
+  for (const uuid of linked) {
     const target = index.byUuid.get(uuid)
     if (target) links[uuid] = routeOf(target)
     else brokenLinks.push(uuid)
@@ -229,5 +237,6 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     nav: index.nav,
     site: index.site,
   }
-  return { payload, brokenLinks }
+  const dependsOn = [...new Set([...linked, ...relationUuids(story.content, RESOLVE_RELATIONS)])].filter((uuid) => uuid !== story.uuid)
+  return { payload, brokenLinks, dependsOn, listsProjects: shown > 0 }
 }

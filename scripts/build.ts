@@ -5,24 +5,28 @@
  * With no STORYBLOK_TOKEN and no STORYBLOK_API_URL, the demo space in cms/demo-space/ is served by
  * the embedded Storyblok-compatible API and crawled over HTTP like a real space.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { rmdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createCmsClient } from '../cms/client.ts'
 import { ConfigError } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
-import { crawl } from '../cms/crawl.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
-import { buildBundles } from './bundles.ts'
+import { ensureBundles } from './bundles.ts'
+import { buildFingerprint, cacheDir, codeFingerprint, loadState, lockCache, saveState, type CacheState } from './build-cache.ts'
+import { acquireContent, type Content } from './content.ts'
+import { buildsDir, clearOld, createStage, discardStage, linkTree, liveBuildId, liveDir, publishStage } from './deploy.ts'
+import { affectedRoutes } from '../pages/affected.ts'
+import type { SiteInfo } from '../pages/payload.ts'
+import { routeDir } from '../pages/routes.ts'
 import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
-import { buildId, writeManifests } from './manifest.ts'
-import { copyTree, OutputWriter } from './output.ts'
-import { siteOf } from '../pages/site.ts'
-import { SpilledStories } from '../pages/stories.ts'
+import { buildId, readMeta, writeManifests } from './manifest.ts'
+import { carryOver, copyTree, OutputWriter } from './output.ts'
+import { siteOf, type Site } from '../pages/site.ts'
 import { prerender, type PrerenderResult } from './prerender.ts'
 import { formatBytes, progress } from './progress.ts'
-import { clearPrevious, createStage, discardStage, publishStage } from './stage.ts'
 
 // A static build is always a production build: a NODE_ENV=development or =test inherited from the
 // shell (or a test runner) would otherwise bundle and render React's development build.
@@ -30,7 +34,7 @@ process.env.NODE_ENV = 'production'
 
 const log = (line: string) => process.stdout.write(`${line}\n`)
 
-function summary(config: BuildConfig, result: PrerenderResult, output: OutputWriter, requests: number, id: string, seconds: number) {
+function summary(config: BuildConfig, result: PrerenderResult, output: OutputWriter, requests: number, id: string, seconds: number, mode: string, rendered: number) {
   const kinds = [...output.bytesByKind].map(([kind, bytes]) => `${kind} ${formatBytes(bytes)}`).join(', ')
   const warnings = [
     ...[...result.unknownBlocks].map(([name, stories]) => {
@@ -46,6 +50,7 @@ function summary(config: BuildConfig, result: PrerenderResult, output: OutputWri
   }
   log('')
   log(`Built ${result.routes.length} routes in ${seconds.toFixed(1)} s → ${relative(process.cwd(), config.outDir) || '.'}/ (build ${id})`)
+  log(`  Build: ${mode}; ${rendered} routes rendered, ${output.written} files written`)
   if (config.preview) log('  PREVIEW BUILD: the preview token is in the editor code. Serve this build to editors only.')
   log(`  CMS requests: ${requests}`)
   // maxRSS is in KiB; the bundle build runs in its own process and is not included.
@@ -58,12 +63,13 @@ function summary(config: BuildConfig, result: PrerenderResult, output: OutputWri
 /** Machine-readable figures of one build, for the benchmark (`BUILD_STATS_FILE`). */
 function writeStats(
   file: string,
-  { seconds, phases, routes, requests, output, bundleDir }: { seconds: number; phases: Record<string, number>; routes: number; requests: number; output: OutputWriter; bundleDir: string },
+  { seconds, phases, routes, requests, output, bundleDir, mode }: { seconds: number; phases: Record<string, number>; routes: number; requests: number; output: OutputWriter; bundleDir?: string; mode: string },
 ) {
   const usage = process.resourceUsage()
   let bundles: unknown
   try {
-    bundles = JSON.parse(readFileSync(join(bundleDir, 'bundle-stats.json'), 'utf8'))
+    // Only when this build made the bundles: reused bundles cost nothing.
+    bundles = bundleDir ? JSON.parse(readFileSync(join(bundleDir, 'bundle-stats.json'), 'utf8')) : { reused: true }
   } catch {
     bundles = undefined
   }
@@ -72,6 +78,8 @@ function writeStats(
     phases,
     routes,
     requests,
+    mode,
+    written: output.written,
     // CPU of this process, worker threads included; the bundle build is its own process.
     cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
     maxRssMb: Math.round(usage.maxRSS / 1024),
@@ -80,6 +88,18 @@ function writeStats(
     bundles,
   }
   writeFileSync(file, JSON.stringify(stats, null, 2))
+}
+
+/** What the build needs of the cached previous build, or why it renders everything. */
+function previousBuild(config: BuildConfig, fingerprint: string): { state?: CacheState; reason: string } {
+  if (config.full) return { reason: '--full' }
+  const { state, reason } = loadState(cacheDir(config), fingerprint, liveBuildId(config.outDir))
+  return { state, reason: reason ?? '' }
+}
+
+/** The previous build's site, rebuilt from its summaries: its navigation, project list and settings. */
+function previousSite(state: CacheState, info: SiteInfo): Site {
+  return siteOf({ summaries: () => state.stories.summaries, load: () => { throw new Error('not loaded') } }, info)
 }
 
 async function build(config: BuildConfig): Promise<void> {
@@ -94,49 +114,116 @@ async function build(config: BuildConfig): Promise<void> {
     last = now
     return Number(seconds.toFixed(3))
   }
+  const cache = cacheDir(config)
+  const release = lockCache(cache)
   const bundleDir = join(config.workDir, 'vike')
-  // Bundles do not depend on content: build them while the crawl waits on the network.
-  const bundles = buildBundles(bundleDir, config.preview ? previewConfigOf(config.cms) : undefined)
+  const preview = config.preview ? previewConfigOf(config.cms) : undefined
+  const code = codeFingerprint(JSON.stringify(preview ?? null))
+  const fingerprint = buildFingerprint(code, config)
+  // Bundles do not depend on content: build them (unless the code is unchanged) while the crawl waits on the network.
+  const bundles = ensureBundles(bundleDir, code, preview)
+  const { state: previous, reason } = previousBuild(config, fingerprint)
   const { cms, server } = await connectCms(config.cms, config.embedded, log)
   const stage = await createStage(config.outDir)
-  let stories: SpilledStories | undefined
+  // A stop request (the server shutting down) abandons the build; the live one is never touched.
+  const abandon = () => {
+    bundles.cancel()
+    rmSync(stage, { recursive: true, force: true })
+    release()
+    process.stderr.write('Build abandoned (SIGTERM); the live build is unchanged.\n')
+    process.exit(143)
+  }
+  process.once('SIGTERM', abandon)
+  let content: Content | undefined
   try {
     const client = createCmsClient(cms)
-    // Stories go to a file as they arrive; memory holds only what other pages need of them.
-    stories = new SpilledStories(join(config.workDir, `stories-${process.pid}.json`))
-    const crawled = await crawl(client, { perPage: cms.perPage, sink: stories, onProgress: progress('Stories fetched') })
-    const site = siteOf(stories, siteInfo(config, crawled.space.name))
-    const { cv, requests } = crawled
+    content = await acquireContent(client, {
+      cacheDir: cache,
+      perPage: cms.perPage,
+      previous,
+      changedIds: config.changed,
+      onProgress: progress('Stories fetched'),
+      log,
+    })
+    const info = siteInfo(config, content.space.name)
+    const site = siteOf(content.stories, info)
+    const requests = client.requestCount
     phases.crawl = lap()
-    // Only once the content is in: a build that fails on the CMS keeps the older build too. The
+    // Only once the content is in: a build that fails on the CMS keeps the older builds too. The
     // deletion overlaps the render; it is awaited before the swap.
-    const cleared = clearPrevious(config.outDir)
+    const cleared = clearOld(config.outDir)
     cleared.catch(() => {})
     await server?.close()
     await bundles.done
     phases.bundlesWait = lap()
 
-    const output = new OutputWriter(stage)
-    const result = await prerender({ site, stories, bundleDir, output, onProgress: progress('Pages written') })
+    const live = liveDir(config.outDir)
+    const incremental = previous && content.changed && live ? affectedRoutes(
+      { routes: new Map(Object.entries(previous.routes)), site: previousSite(previous, info) }, site, content.changed) : undefined
+    if (incremental && live) await linkTree(live, stage)
+    const output = new OutputWriter(stage, incremental && previous ? new Map(Object.entries(previous.files)) : undefined)
+    const routes = new Map(incremental && previous ? Object.entries(previous.routes) : [])
+    for (const route of incremental?.removed ?? []) {
+      routes.delete(route)
+      await output.remove(join(routeDir(route), 'index.html'))
+      await output.remove(join(routeDir(route), '_payload.json'))
+      await rmdir(join(stage, routeDir(route))).catch(() => {}) // only when nothing else lives there
+    }
+    phases.plan = lap()
+    const result = await prerender({ site, stories: content.stories, bundleDir, output, only: incremental?.render, onProgress: progress('Pages rendered') })
+    for (const [route, dependencies] of result.dependencies) routes.set(route, dependencies)
     phases.render = lap()
-    await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
-    if (config.embedded) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
 
-    const id = buildId(timestamp, output.digest())
-    await writeManifests(output, { id, timestamp, routes: result.routes, trailingSlash: true, cv })
+    let assets = previous && incremental ? (readMeta(stage)?.assets ?? []) : []
+    if (!incremental) {
+      assets = await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
+      if (config.embedded) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
+      // Tabs still open on the live build load its chunks from the new one.
+      if (live) await carryOver(output, live, readMeta(live)?.assets ?? [], 'assets')
+    }
+    const mode = incremental
+      ? `incremental (${content.how}${incremental.everything ? `; every route, ${incremental.everything}` : ''})`
+      : `full (${content.how}${reason ? `: ${reason}` : ''})`
+
+    const saved = (id: string): CacheState => ({
+      version: 1,
+      fingerprint,
+      buildId: id,
+      space: content!.space,
+      stories: content!.stories.index(),
+      routes: Object.fromEntries(routes),
+      files: Object.fromEntries(output.contents()),
+    })
+    if (incremental && output.written === 0 && previous) {
+      // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
+      await discardStage(stage)
+      saveState(cache, saved(previous.buildId))
+      log(`\nNo page changed (${mode}); build ${previous.buildId} stays live. CMS requests: ${requests}.`)
+      return
+    }
+    // Two builds of the same content within a second would share an id: the later one moves on.
+    let id = buildId(timestamp, output.digest())
+    for (let later = 1000; existsSync(join(buildsDir(config.outDir), id)); later += 1000) id = buildId(timestamp + later, output.digest())
+    await writeManifests(output, { id, timestamp, routes: result.routes, trailingSlash: true, cv: content.space.cv, assets })
     await cleared
-    await publishStage(stage, config.outDir)
+    await publishStage(stage, config.outDir, id)
+    saveState(cache, saved(id))
     phases.publish = lap()
     const seconds = (performance.now() - started) / 1000
-    summary(config, result, output, requests, id, seconds)
-    if (process.env.BUILD_STATS_FILE) writeStats(process.env.BUILD_STATS_FILE, { seconds, phases, routes: result.routes.length, requests, output, bundleDir })
+    summary(config, result, output, requests, id, seconds, mode, incremental?.render.length ?? result.routes.length)
+    if (process.env.BUILD_STATS_FILE) {
+      writeStats(process.env.BUILD_STATS_FILE, { seconds, phases, routes: result.routes.length, requests, output, bundleDir: bundles.reused ? undefined : bundleDir, mode })
+    }
   } catch (error) {
     bundles.cancel()
     await server?.close()
     await discardStage(stage)
+    if (content && content.stories.index().file !== previous?.stories.file) content.stories.dispose()
     throw error
   } finally {
-    stories?.dispose()
+    process.off('SIGTERM', abandon)
+    content?.stories.close()
+    release()
   }
 }
 

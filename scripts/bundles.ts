@@ -1,11 +1,31 @@
 /** Runs scripts/build-bundles.ts (Vike's client and server build) as a child process. */
 import { spawn } from 'node:child_process'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PreviewConfig } from '../cms/preview-config.ts'
 
 export interface BundleBuild {
   done: Promise<void>
   cancel(): void
+  /** The bundles in the folder were made from the same code and settings, and are used as they are. */
+  reused?: boolean
+}
+
+/**
+ * The bundles for `fingerprint` (the code and preview settings, see build-cache.ts): those already
+ * in `outDir` when they were built from the same fingerprint, otherwise a fresh build. The stamp is
+ * removed before building and written after, so a build that dies never leaves bundles that look
+ * finished.
+ */
+export function ensureBundles(outDir: string, fingerprint: string, preview?: PreviewConfig): BundleBuild {
+  const stamp = join(outDir, 'fingerprint')
+  const current = existsSync(stamp) && existsSync(join(outDir, 'server', 'entry.mjs')) ? readFileSync(stamp, 'utf8') : undefined
+  if (current === fingerprint) return { done: Promise.resolve(), cancel: () => {}, reused: true }
+  rmSync(stamp, { force: true })
+  const bundles = buildBundles(outDir, preview)
+  const done = bundles.done.then(() => writeFileSync(stamp, fingerprint))
+  done.catch(() => {})
+  return { done, cancel: bundles.cancel }
 }
 
 /** `preview`: the draft settings to bake into the editor chunk (preview builds only). */

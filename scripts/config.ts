@@ -14,8 +14,12 @@ export interface BuildOptions {
   preview: boolean
   /** Where the finished site goes (replaced only when the build succeeded). */
   outDir: string
-  /** Scratch space for bundles; must sit inside the project so the server bundle resolves node_modules. */
+  /** Scratch space for bundles and the build cache; must sit inside the project so the server bundle resolves node_modules. */
   workDir: string
+  /** Ignore the build cache: crawl everything and render every route (`--full`). */
+  full: boolean
+  /** Story ids that changed (`--changed 12,34`, what webhooks name): only they are refetched. */
+  changed?: number[]
 }
 
 export interface BuildConfig extends BuildOptions {
@@ -34,15 +38,22 @@ export function loadEnv(env: Env = process.env, file = resolve('.env')): Env {
   return { ...parseEnv(readFileSync(file, 'utf8')), ...env }
 }
 
-const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview]'
+const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--full] [--changed ID,ID]'
 
 export function parseArgs(argv: string[], problems: string[]): BuildOptions {
-  const options: BuildOptions = { preview: false, outDir: resolve('dist'), workDir: resolve('.build') }
+  const options: BuildOptions = { preview: false, outDir: resolve('dist'), workDir: resolve('.build'), full: false }
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]
     const value = argv[i + 1]
     if (flag === '--preview') {
       options.preview = true
+    } else if (flag === '--full') {
+      options.full = true
+    } else if (flag === '--changed' && value && !value.startsWith('--')) {
+      const ids = value.split(',').map((id) => id.trim())
+      if (ids.every((id) => /^\d+$/.test(id))) options.changed = [...(options.changed ?? []), ...ids.map(Number)]
+      else problems.push(`--changed "${value}" is not a list of story ids (numbers separated by commas, as webhooks send them).`)
+      i++
     } else if ((flag === '--out' || flag === '--work-dir') && value && !value.startsWith('--')) {
       options[flag === '--out' ? 'outDir' : 'workDir'] = resolve(value)
       i++

@@ -3,6 +3,8 @@
  * prerendered routes (the client's route rules) and `builds/latest.json` (`{ id, timestamp }`),
  * polled hourly to notice a new deploy. Written last, so a manifest never names an incomplete build.
  */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { OutputWriter } from './output.ts'
 
 export interface BuildMeta {
@@ -14,6 +16,8 @@ export interface BuildMeta {
   trailingSlash: true
   /** The content version the build was crawled at. */
   cv: number
+  /** The hashed assets of this build's own bundle (the next build keeps them for open tabs). */
+  assets: string[]
 }
 
 /** A sortable, unique build id: UTC time plus a digest of the output. */
@@ -24,4 +28,14 @@ export function buildId(timestamp: number, digest: string): string {
 export async function writeManifests(output: OutputWriter, meta: BuildMeta): Promise<void> {
   await output.write(`builds/meta/${meta.id}.json`, JSON.stringify(meta), 'manifest')
   await output.write('builds/latest.json', JSON.stringify({ id: meta.id, timestamp: meta.timestamp }), 'manifest')
+}
+
+/** The manifest of the build in `root` (the live one), if it has readable manifests. */
+export function readMeta(root: string): BuildMeta | undefined {
+  try {
+    const { id } = JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { id: string }
+    return JSON.parse(readFileSync(join(root, 'builds', 'meta', `${id}.json`), 'utf8')) as BuildMeta
+  } catch {
+    return undefined
+  }
 }

@@ -1,6 +1,6 @@
 /** Writes files into the staging directory and keeps the tallies the summary and the build id need. */
 import { createHash } from 'node:crypto'
-import { cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises'
+import { cp, link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 
 export interface FileRecord {
@@ -8,18 +8,45 @@ export interface FileRecord {
   bytes: number
   kind: string
   digest: string
+  /** False when the file already held these bytes and was left alone (incremental builds). */
+  written: boolean
+}
+
+/** What the output holds at a path: enough for the summary, the build id and the next build's comparison. */
+export type FileEntry = Pick<FileRecord, 'bytes' | 'kind' | 'digest'>
+
+export function digestOf(content: string | Buffer): string {
+  return createHash('sha1').update(content).digest('hex')
+}
+
+/**
+ * Writes `content` at `file` unless `existing` (the digest of what is there) says it holds these
+ * bytes already. A file that is there is unlinked first, never truncated: in an incremental build
+ * it is a hard link into the live build, which must not change.
+ */
+export async function writeIfChanged(file: string, content: string | Buffer, existing?: string): Promise<{ digest: string; written: boolean }> {
+  const digest = digestOf(content)
+  if (existing === digest) return { digest, written: false }
+  if (existing !== undefined) await rm(file, { force: true })
+  await writeFile(file, content)
+  return { digest, written: true }
 }
 
 export class OutputWriter {
-  files = 0
-  bytes = 0
-  readonly bytesByKind = new Map<string, number>()
-  /** Digest of each file, for a build digest that does not depend on the order pages finish in. */
-  private readonly digests = new Map<string, string>()
+  /** Every file of the output with its size, kind and digest (seeded from the live build when incremental). */
+  private readonly entries: Map<string, FileEntry>
+  /** Files written by this build (the rest were already there with the same bytes). */
+  written = 0
   /** Directories already created (pages are written concurrently, many into fresh folders). */
   private readonly directories = new Map<string, Promise<unknown>>()
 
-  constructor(readonly root: string) {}
+  /** `existing`: the files already under `root` (hard links to the live build), by relative path. */
+  constructor(
+    readonly root: string,
+    existing?: Map<string, FileEntry>,
+  ) {
+    this.entries = new Map(existing)
+  }
 
   private directory(dir: string): Promise<unknown> {
     let made = this.directories.get(dir)
@@ -27,52 +54,106 @@ export class OutputWriter {
     return made
   }
 
+  /** The digest of the file at `relativePath`, if the output has one. */
+  existing(relativePath: string): string | undefined {
+    return this.entries.get(relativePath)?.digest
+  }
+
   /**
    * Writes `relativePath` under the root; `kind` groups bytes in the summary (html, payload, …).
+   * `existing` is the digest of the file already there (the writer's own record by default).
    * Returns what it wrote, so that a worker's writes can be counted by the main thread's writer.
    */
-  async write(relativePath: string, content: string | Buffer, kind: string): Promise<FileRecord> {
+  async write(relativePath: string, content: string | Buffer, kind: string, existing = this.existing(relativePath)): Promise<FileRecord> {
     const file = join(this.root, relativePath)
     await this.directory(dirname(file))
-    await writeFile(file, content)
-    const size = typeof content === 'string' ? Buffer.byteLength(content) : content.length
-    const record = { path: relativePath, bytes: size, kind, digest: createHash('sha1').update(content).digest('hex') }
+    const { digest, written } = await writeIfChanged(file, content, existing)
+    const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.length
+    const record = { path: relativePath, bytes, kind, digest, written }
     this.record(record)
     return record
   }
 
   /** Counts a file written elsewhere (by a render worker into the same root). */
-  record({ path, bytes, kind, digest }: FileRecord): void {
-    this.tally(path, bytes, kind, digest)
+  record({ path, bytes, kind, digest, written }: FileRecord): void {
+    this.entries.set(path, { bytes, kind, digest })
+    if (written) this.written++
   }
 
   /** Adds a file copied by other means to the tallies (its name stands for its bytes in the digest). */
   count(relativePath: string, bytes: number, kind: string): void {
-    this.tally(relativePath, bytes, kind, '')
+    this.record({ path: relativePath, bytes, kind, digest: '', written: true })
   }
 
-  private tally(relativePath: string, bytes: number, kind: string, digest: string): void {
-    this.files++
-    this.bytes += bytes
-    this.bytesByKind.set(kind, (this.bytesByKind.get(kind) ?? 0) + bytes)
-    this.digests.set(relativePath, digest)
+  /** Deletes a file of the output (a route that went away). */
+  async remove(relativePath: string): Promise<void> {
+    if (!this.entries.delete(relativePath)) return
+    await rm(join(this.root, relativePath), { force: true })
+    this.written++
+  }
+
+  get files(): number {
+    return this.entries.size
+  }
+
+  get bytes(): number {
+    let total = 0
+    for (const { bytes } of this.entries.values()) total += bytes
+    return total
+  }
+
+  get bytesByKind(): Map<string, number> {
+    const byKind = new Map<string, number>()
+    for (const { kind, bytes } of this.entries.values()) byKind.set(kind, (byKind.get(kind) ?? 0) + bytes)
+    return byKind
+  }
+
+  /** Every file and what it holds, for the build cache. */
+  contents(): ReadonlyMap<string, FileEntry> {
+    return this.entries
   }
 
   /** A digest of everything written so far: the same content gives the same digest. */
   digest(): string {
     const hash = createHash('sha256')
-    for (const path of [...this.digests.keys()].sort()) hash.update(path).update('\0').update(this.digests.get(path)!).update('\0')
+    for (const path of [...this.entries.keys()].sort()) hash.update(path).update('\0').update(this.entries.get(path)!.digest).update('\0')
     return hash.digest('hex')
   }
 }
 
-/** Copies a directory tree into the output (client assets, demo images), skipping dot folders, and counts it. */
-export async function copyTree(output: OutputWriter, from: string, to: string, kind: string): Promise<void> {
+/** Copies a directory tree into the output (client assets, demo images), skipping dot folders, and counts it; returns the paths. */
+export async function copyTree(output: OutputWriter, from: string, to: string, kind: string): Promise<string[]> {
   const visible = (path: string) => !relative(from, path).split(sep).some((part) => part.startsWith('.'))
   await cp(from, join(output.root, to), { recursive: true, filter: visible })
   const entries = await readdir(from, { recursive: true, withFileTypes: true })
+  const copied: string[] = []
   for (const entry of entries.sort((a, b) => join(a.parentPath, a.name).localeCompare(join(b.parentPath, b.name)))) {
     const path = join(entry.parentPath, entry.name)
-    if (entry.isFile() && visible(path)) output.count(join(to, relative(from, path)), (await stat(path)).size, kind)
+    if (!entry.isFile() || !visible(path)) continue
+    const target = join(to, relative(from, path))
+    output.count(target, (await stat(path)).size, kind)
+    copied.push(target)
   }
+  return copied
+}
+
+/**
+ * Hard-links files of the live build into the output when the output has none of that name: the
+ * previous build's hashed assets, so that tabs opened on it can still load their chunks.
+ */
+export async function carryOver(output: OutputWriter, liveRoot: string, paths: string[], kind: string): Promise<number> {
+  let carried = 0
+  for (const path of paths) {
+    if (output.existing(path) !== undefined) continue
+    try {
+      const { size } = await stat(join(liveRoot, path))
+      await mkdir(dirname(join(output.root, path)), { recursive: true })
+      await link(join(liveRoot, path), join(output.root, path))
+      output.count(path, size, kind)
+      carried++
+    } catch {
+      // Gone from the live build too: nothing to keep.
+    }
+  }
+  return carried
 }

@@ -4,10 +4,13 @@
  * it is rendered, so the site never has to fit in memory. Also renders 404.html and 500.html.
  */
 import { bounded } from '../cms/concurrency.ts'
+import type { RouteDependencies } from '../pages/affected.ts'
 import type { Site } from '../pages/site.ts'
 import type { SpilledStories } from '../pages/stories.ts'
 import type { OutputWriter } from './output.ts'
-import { RenderPool } from './render-pool.ts'
+import { RenderPool, workerCount } from './render-pool.ts'
+import { routeDir } from '../pages/routes.ts'
+import { join } from 'node:path'
 
 export interface PrerenderInput {
   site: Site
@@ -16,6 +19,8 @@ export interface PrerenderInput {
   /** Vike's build output (the directory holding `server/entry.mjs`). */
   bundleDir: string
   output: OutputWriter
+  /** Render only these routes (an incremental build); all of them by default. */
+  only?: string[]
   onProgress?: (done: number, total: number) => void
 }
 
@@ -25,26 +30,37 @@ export interface PrerenderResult {
   unknownBlocks: Map<string, Set<string>>
   /** Story links to stories the crawl does not have, as `story → uuid`. */
   brokenLinks: { story: string; uuid: string }[]
+  /** What each rendered route showed besides its own story, for the next incremental build. */
+  dependencies: Map<string, RouteDependencies>
 }
 
 /** Pages in flight per worker: enough to keep workers and disk busy, few enough to bound memory. */
 const IN_FLIGHT_PER_WORKER = 4
 
-export async function prerender({ site, stories, bundleDir, output, onProgress }: PrerenderInput): Promise<PrerenderResult> {
+/** Routes per worker worth starting it for: a worker takes about a second to load the bundle. */
+const ROUTES_PER_WORKER = 200
+
+export async function prerender({ site, stories, bundleDir, output, only, onProgress }: PrerenderInput): Promise<PrerenderResult> {
   const { routes, index } = site
+  const selected = only ?? [...routes.keys()]
   const unknownBlocks = new Map<string, Set<string>>()
   const brokenLinks: PrerenderResult['brokenLinks'] = []
-  const pool = new RenderPool({ bundleDir, outRoot: output.root, index })
+  const dependencies = new Map<string, RouteDependencies>()
+  const pool = new RenderPool({ bundleDir, outRoot: output.root, index }, Math.min(workerCount(), Math.ceil(selected.length / ROUTES_PER_WORKER) || 1))
   let done = 0
 
   function* pages(): Generator<() => Promise<void>> {
-    for (const [route, { fullSlug, uuid }] of routes) {
+    for (const route of selected) {
+      const { fullSlug, uuid } = routes.get(route)!
+      const dir = routeDir(route)
+      const existing = { html: output.existing(join(dir, 'index.html')), payload: output.existing(join(dir, '_payload.json')) }
       yield async () => {
-        const result = await pool.page({ route, fullSlug, story: stories.locate(uuid) })
+        const result = await pool.page({ route, fullSlug, story: stories.locate(uuid), existing })
         for (const file of result.files) output.record(file)
         for (const name of result.unknownBlocks) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(fullSlug))
         for (const uuid of result.brokenLinks) brokenLinks.push({ story: fullSlug, uuid })
-        onProgress?.(++done, routes.size)
+        dependencies.set(route, { uuid, dependsOn: result.dependsOn, listsProjects: result.listsProjects })
+        onProgress?.(++done, selected.length)
       }
     }
   }
@@ -60,5 +76,5 @@ export async function prerender({ site, stories, bundleDir, output, onProgress }
   } finally {
     await pool.close()
   }
-  return { routes: [...routes.keys()], unknownBlocks, brokenLinks }
+  return { routes: [...routes.keys()], unknownBlocks, brokenLinks, dependencies }
 }

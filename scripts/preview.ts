@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { staticSite } from './static-server.ts'
+import { liveSite } from './static-server.ts'
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: process.env.PORT ?? '3000' }, dir: { type: 'string', default: 'dist' }, host: { type: 'string', default: '127.0.0.1' } },
@@ -19,7 +19,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(1)
 }
 
-const server = createServer(staticSite(root))
+const server = createServer(liveSite(root))
 server.on('error', (error) => {
   console.error(`Cannot serve on ${values.host}:${port}: ${error.message}`)
   process.exit(1)

@@ -17,6 +17,8 @@ export interface PageJob {
   route: string
   fullSlug: string
   story: StoryLocation
+  /** Digests of the route's files already in the output (hard links to the live build). */
+  existing: { html?: string; payload?: string }
 }
 
 /** A page rendered to HTML only (the error pages), for the main thread to write. */
@@ -34,6 +36,8 @@ export interface PageResult {
   files: FileRecord[]
   unknownBlocks: string[]
   brokenLinks: string[]
+  dependsOn: string[]
+  listsProjects: boolean
 }
 
 export interface WorkerSetup {

@@ -44,8 +44,8 @@ const readStory = spilledStoryReader()
 const output = new OutputWriter(outRoot)
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
-async function page({ route, fullSlug, story }: PageJob): Promise<PageResult> {
-  const { payload, brokenLinks } = buildPayload(readStory(story), index)
+async function page({ route, fullSlug, story, existing }: PageJob): Promise<PageResult> {
+  const { payload, brokenLinks, dependsOn, listsProjects } = buildPayload(readStory(story), index)
   const unknownBlocks = new Set<string>()
   eachBlok(payload.story.content, (blok) => {
     if (!KNOWN_BLOCKS.has(blockName(blok.component))) unknownBlocks.add(blok.component)
@@ -53,10 +53,10 @@ async function page({ route, fullSlug, story }: PageJob): Promise<PageResult> {
   const html = await storyHtml(route, payload, fullSlug)
   const dir = routeDir(route)
   const files = await Promise.all([
-    output.write(join(dir, 'index.html'), html, 'html'),
-    output.write(join(dir, '_payload.json'), JSON.stringify(payload), 'payload'),
+    output.write(join(dir, 'index.html'), html, 'html', existing.html),
+    output.write(join(dir, '_payload.json'), JSON.stringify(payload), 'payload', existing.payload),
   ])
-  return { files, unknownBlocks: [...unknownBlocks], brokenLinks }
+  return { files, unknownBlocks: [...unknownBlocks], brokenLinks, dependsOn, listsProjects }
 }
 
 function html({ expected, ...init }: HtmlJob): Promise<string> {

@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import serveStatic from 'serve-static'
+import { resolveLive } from './deploy.ts'
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 export const CACHE_REVALIDATE = 'no-cache'
@@ -52,5 +53,26 @@ export function staticSite(root: string): Handler {
       return
     }
     serve(req as never, res as never, () => notFound(res))
+  }
+}
+
+/**
+ * Serves whichever build `outDir` points at (scripts/deploy.ts), resolving the link once per
+ * request: a request that began on one build finishes on it even if another goes live meanwhile.
+ */
+export function liveSite(outDir: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const handlers = new Map<string, Handler>()
+  return (req, res) => {
+    resolveLive(outDir).then((root) => {
+      if (!root) return staticSite(outDir)(req, res)
+      let handler = handlers.get(root)
+      if (!handler) {
+        handler = staticSite(root)
+        handlers.set(root, handler)
+        // Builds come and go; keep the handlers of the last few.
+        if (handlers.size > 4) handlers.delete(handlers.keys().next().value!)
+      }
+      handler(req, res)
+    })
   }
 }

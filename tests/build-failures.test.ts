@@ -2,7 +2,7 @@
  * Every failure a user can cause stops the build with a message naming what is wrong, exits
  * non-zero and leaves the previous output exactly as it was.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer, type Faults } from '../cms/api/server.ts'
@@ -37,7 +37,8 @@ async function buildAgainst(faults: Faults, env: Record<string, string> = {}) {
 
 function expectUntouched() {
   expect(snapshot(out)).toEqual(before)
-  expect(readdirSync(dirname(out)).filter((name) => name.includes('staging') || name.includes('previous'))).toEqual([])
+  const builds = join(dirname(out), '.dist.builds')
+  expect(existsSync(builds) ? readdirSync(builds).filter((name) => name.includes('staging')) : []).toEqual([])
 }
 
 describe('failing builds', () => {
@@ -49,14 +50,14 @@ describe('failing builds', () => {
     expectUntouched()
   })
 
-  it('should keep the build before the live one when the CMS fails', async () => {
-    const previous = join(dirname(out), '.dist.previous')
-    mkdirSync(previous)
-    writeFileSync(join(previous, 'index.html'), '<h1>The build before</h1>')
+  it('should keep the builds before the live one when the CMS fails', async () => {
+    const older = join(dirname(out), '.dist.builds', '20200101-000000-00000000')
+    mkdirSync(older, { recursive: true })
+    writeFileSync(join(older, 'index.html'), '<h1>A build before</h1>')
     const run = await buildAgainst({ serverErrorOn: [2] })
     expect(run.code).toBe(1)
-    expect(snapshot(previous).get('index.html')!.toString()).toBe('<h1>The build before</h1>')
-    rmSync(previous, { recursive: true })
+    expect(snapshot(older).get('index.html')!.toString()).toBe('<h1>A build before</h1>')
+    rmSync(older, { recursive: true })
     expectUntouched()
   })
 

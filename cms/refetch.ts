@@ -1,0 +1,43 @@
+/**
+ * What an incremental build asks the CMS for (issue 6): `cdn/spaces/me` for the current cv, then
+ * each story a webhook named, by numeric id, pinned to that cv. A story the delivery API does not
+ * find (404) is no longer published: unpublished or deleted. The stories that reference a changed
+ * story are not fetched again: the crawl keeps relations and story links as uuids, so their pages
+ * are re-rendered from the cache with the changed story's new route and card.
+ */
+import { CmsRequestError, type CmsClient } from './client.ts'
+import { RESOLVE_RELATIONS, type Story } from './content-model.ts'
+import { bounded } from './concurrency.ts'
+import { compactForBuild } from './content-walk.ts'
+
+export interface RefetchResult {
+  space: { id: number; name: string; cv: number }
+  /** The stories found, shrunk like the crawl's (compactForBuild). */
+  found: Story[]
+  /** Ids the delivery API answered 404 for. */
+  missing: number[]
+  requests: number
+}
+
+/** Requests in flight: the client's throttle paces them anyway. */
+const IN_FLIGHT = 4
+
+export async function refetchStories(client: CmsClient, ids: number[]): Promise<RefetchResult> {
+  const space = await client.getSpace()
+  const found: Story[] = []
+  const missing: number[] = []
+  await bounded(
+    IN_FLIGHT,
+    [...new Set(ids)].map((id) => async () => {
+      try {
+        const { story } = await client.getStory(id, { cv: space.cv, resolve_relations: RESOLVE_RELATIONS.join(','), resolve_links: 'url' })
+        compactForBuild(story.content, RESOLVE_RELATIONS)
+        found.push(story)
+      } catch (error) {
+        if (error instanceof CmsRequestError && error.status === 404) missing.push(id)
+        else throw error
+      }
+    }),
+  )
+  return { space, found, missing, requests: client.requestCount }
+}

@@ -1,0 +1,53 @@
+/**
+ * Which routes an incremental build re-renders (issue 6): the pages of the changed stories, every
+ * page that shows or links to one of them (relations, story links), every project list when the
+ * list changed, and every page when the navigation changed. Routes whose story went away (or moved
+ * elsewhere) are removed. Pure: the build cache supplies what the previous build rendered from.
+ */
+import type { Site } from './site.ts'
+
+/** What a page was rendered from, besides its own story (kept by the build cache). */
+export interface RouteDependencies {
+  uuid: string
+  /** Other stories it shows or links to, found or not. */
+  dependsOn: string[]
+  /** It shows the project list. */
+  listsProjects: boolean
+}
+
+export interface AffectedRoutes {
+  /** Routes to render, in the site's route order. */
+  render: string[]
+  /** Routes of the previous build that no longer exist. */
+  removed: string[]
+  /** Why every route is rendered, when it is. */
+  everything?: string
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+export function affectedRoutes(previous: { routes: Map<string, RouteDependencies>; site: Site }, site: Site, changed: ReadonlySet<string>): AffectedRoutes {
+  const removed = [...previous.routes.keys()].filter((route) => !site.routes.has(route))
+  const everything = !same(previous.site.index.nav, site.index.nav)
+    ? 'the navigation changed'
+    : !same(previous.site.index.site, site.index.site)
+      ? 'the site settings changed'
+      : undefined
+  if (everything) return { render: [...site.routes.keys()], removed, everything }
+
+  const projectsChanged = !same(previous.site.index.projects, site.index.projects)
+  const render: string[] = []
+  for (const [route, { uuid }] of site.routes) {
+    const before = previous.routes.get(route)
+    if (
+      !before ||
+      before.uuid !== uuid ||
+      changed.has(uuid) ||
+      before.dependsOn.some((other) => changed.has(other)) ||
+      (projectsChanged && before.listsProjects)
+    ) {
+      render.push(route)
+    }
+  }
+  return { render, removed }
+}

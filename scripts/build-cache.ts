@@ -1,0 +1,126 @@
+/**
+ * The build cache (`<work dir>/cache/`, `.build/cache/` by default): what an incremental build
+ * needs of the previous one. CI can persist it together with `.build/vike/` (the bundles) and the
+ * output's builds folder.
+ *
+ * - `state.json`: the live build's id, the space and cv it was crawled at, the index of the story
+ *   file, every route with the stories it depends on, every output file with its digest, and the
+ *   fingerprint of the code and configuration that produced it. Written last, by rename, after the
+ *   build went live: a build that dies leaves the previous state, which still describes the live
+ *   build.
+ * - `stories-*.jsonl`: the crawled stories (see pages/stories.ts), appended to by incremental builds.
+ * - `build.lock`: the pid of the build writing to the cache.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { basename, join, relative } from 'node:path'
+import type { RouteDependencies } from '../pages/affected.ts'
+import type { SpilledIndex } from '../pages/stories.ts'
+import type { BuildConfig } from './config.ts'
+import type { FileEntry } from './output.ts'
+import { processAlive } from './process-alive.ts'
+
+const STATE_VERSION = 1
+
+
+export interface CacheState {
+  version: typeof STATE_VERSION
+  fingerprint: string
+  buildId: string
+  space: { id: number; name: string; cv: number }
+  stories: SpilledIndex
+  routes: Record<string, RouteDependencies>
+  files: Record<string, FileEntry>
+}
+
+export function cacheDir(config: Pick<BuildConfig, 'workDir'>): string {
+  return join(config.workDir, 'cache')
+}
+
+const ROOT = join(import.meta.dirname, '..')
+/** What the pages are made of: a change to any of these files means a full build. */
+const CODE = ['pages', 'renderer', 'blocks', 'cms', 'scripts', 'vike.config.ts', 'package-lock.json', 'tsconfig.json']
+/** Content and tools that do not shape pages (the demo space's stories arrive through the crawl). */
+const NOT_CODE = /^(cms\/demo-space\/(stories\/|space\.json)|scripts\/(bench|server)\/|scripts\/(start|rollback|preview|dev|cms|ensure-chromium|page-weight)\.ts$)/
+
+function codeFiles(): string[] {
+  return CODE.flatMap((entry) => {
+    const path = join(ROOT, entry)
+    if (!existsSync(path)) return []
+    if (!statSync(path).isDirectory()) return [entry]
+    return readdirSync(path, { recursive: true, encoding: 'utf8' })
+      .map((name) => relative(ROOT, join(path, name)))
+      .filter((name) => !NOT_CODE.test(name) && statSync(join(ROOT, name)).isFile())
+  }).sort()
+}
+
+/** A digest of the source that builds bundles and pages (plus `extra`, e.g. the preview settings). */
+export function codeFingerprint(extra = ''): string {
+  const hash = createHash('sha256').update(extra).update('\0')
+  for (const file of codeFiles()) hash.update(file).update('\0').update(readFileSync(join(ROOT, file))).update('\0')
+  return hash.digest('hex').slice(0, 16)
+}
+
+/** Code plus every setting that reaches a page: a change to either makes the next build full. */
+export function buildFingerprint(code: string, config: BuildConfig): string {
+  const { cms, siteUrl, contact, preview, embedded } = config
+  const tokenDigest = createHash('sha256').update(`${cms.token ?? ''}:${cms.previewToken ?? ''}`).digest('hex')
+  const settings = { siteUrl, contact, preview, embedded, cms: { ...cms, token: tokenDigest, previewToken: undefined, oauthToken: undefined } }
+  return createHash('sha256').update(code).update(JSON.stringify(settings)).digest('hex').slice(0, 16)
+}
+
+/** The saved state, or why there is none to use. */
+export function loadState(dir: string, fingerprint: string, liveId: string | undefined): { state?: CacheState; reason?: string } {
+  const file = join(dir, 'state.json')
+  if (!existsSync(file)) return { reason: 'no build cache yet' }
+  let state: CacheState
+  try {
+    state = JSON.parse(readFileSync(file, 'utf8')) as CacheState
+  } catch (error) {
+    return { reason: `the build cache is unreadable (${(error as Error).message})` }
+  }
+  if (state?.version !== STATE_VERSION || !state.stories || !state.routes || !state.files) return { reason: 'the build cache is from another version' }
+  if (state.fingerprint !== fingerprint) return { reason: 'the code or configuration changed' }
+  if (!liveId || state.buildId !== liveId) return { reason: `the live build (${liveId ?? 'none'}) is not the cached one (${state.buildId})` }
+  // Saved relative to the cache, so that a cache restored at another path still opens.
+  state.stories.file = join(dir, basename(state.stories.file))
+  if (!existsSync(state.stories.file) || statSync(state.stories.file).size < state.stories.end) return { reason: 'the cached story file is missing or truncated' }
+  return { state }
+}
+
+/** Saves the state (by rename, so a crash never leaves half a file) and deletes story files it no longer names. */
+export function saveState(dir: string, state: CacheState): void {
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, 'state.json')
+  writeFileSync(`${file}.tmp`, JSON.stringify({ ...state, stories: { ...state.stories, file: basename(state.stories.file) } }))
+  renameSync(`${file}.tmp`, file)
+  for (const name of readdirSync(dir)) {
+    if (name.startsWith('stories-') && join(dir, name) !== state.stories.file) rmSync(join(dir, name), { force: true })
+  }
+}
+
+/** Forgets the state (a build that replaced the live one without saving its own). */
+export function dropState(dir: string): void {
+  rmSync(join(dir, 'state.json'), { force: true })
+}
+
+
+/** Takes the cache for this process; a lock left by a build that died is taken over. Returns the release. */
+export function lockCache(dir: string): () => void {
+  mkdirSync(dir, { recursive: true })
+  const file = join(dir, 'build.lock')
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' })
+      return () => rmSync(file, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = Number(readFileSync(file, 'utf8'))
+      if (Number.isInteger(holder) && holder !== process.pid && processAlive(holder)) {
+        throw new Error(`Another build (pid ${holder}) is using ${dir}. Wait for it to finish, or give this build its own --work-dir.`)
+      }
+      rmSync(file, { force: true })
+    }
+  }
+  throw new Error(`Cannot lock ${dir}: remove ${file} if no build is running.`)
+}

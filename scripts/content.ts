@@ -1,0 +1,80 @@
+/**
+ * The stories a build renders from, and which of them changed since the cached build:
+ * - no usable cache: a full crawl; everything is new;
+ * - a cache and `--changed` ids (a webhook): only those stories are refetched, by id, into the
+ *   cached story file;
+ * - a cache and no ids (`npm run build` in CI): a full crawl compared story by story with the
+ *   cache, so only what changed is rendered again.
+ * An id that the CMS does not find and the cache does not know (a folder, say) cannot be placed,
+ * so that case falls back to the crawl.
+ */
+import { join } from 'node:path'
+import type { CmsClient } from '../cms/client.ts'
+import { crawl } from '../cms/crawl.ts'
+import { refetchStories } from '../cms/refetch.ts'
+import { SpilledStories } from '../pages/stories.ts'
+import type { CacheState } from './build-cache.ts'
+
+export interface Content {
+  stories: SpilledStories
+  space: { id: number; name: string; cv: number }
+  /** Uuids of stories added, changed or removed since the cached build; undefined when there is none. */
+  changed?: Set<string>
+  /** How the content was obtained, for the summary. */
+  how: string
+}
+
+export interface ContentOptions {
+  cacheDir: string
+  perPage: number
+  previous?: CacheState
+  changedIds?: number[]
+  onProgress?: (fetched: number, total: number) => void
+  log: (line: string) => void
+}
+
+async function crawlAll(client: CmsClient, { cacheDir, perPage, previous, onProgress }: ContentOptions): Promise<Content> {
+  const stories = new SpilledStories(join(cacheDir, `stories-${Date.now()}-${process.pid}.jsonl`))
+  try {
+    const { space } = await crawl(client, { perPage, sink: stories, onProgress })
+    if (!previous) return { stories, space, how: 'full crawl' }
+    const changed = new Set<string>()
+    const before = previous.stories.entries
+    for (const { uuid } of stories.summaries()) if (before[uuid]?.digest !== stories.digestOf(uuid)) changed.add(uuid)
+    for (const uuid of Object.keys(before)) if (!stories.has(uuid)) changed.add(uuid)
+    return { stories, space, changed, how: `full crawl, ${changed.size} ${changed.size === 1 ? 'story' : 'stories'} changed` }
+  } catch (error) {
+    stories.dispose()
+    throw error
+  }
+}
+
+async function refetch(client: CmsClient, previous: CacheState, ids: number[], options: ContentOptions): Promise<Content> {
+  const stories = SpilledStories.reopen(previous.stories)
+  try {
+    const { space, found, missing } = await refetchStories(client, ids)
+    const uuidById = new Map(stories.summaries().map((summary) => [summary.id, summary.uuid]))
+    const unknown = missing.filter((id) => !uuidById.has(id))
+    if (unknown.length) {
+      options.log(`Story ${unknown.join(', ')} is neither published nor in the build cache (a folder?): crawling the whole space.`)
+      stories.close()
+      return crawlAll(client, options)
+    }
+    const changed = new Set<string>()
+    for (const story of found.sort((a, b) => a.id - b.id)) if (stories.add(story)) changed.add(story.uuid)
+    for (const id of missing) {
+      const uuid = uuidById.get(id)!
+      if (stories.remove(uuid)) changed.add(uuid)
+    }
+    return { stories, space, changed, how: `refetched ${ids.length} ${ids.length === 1 ? 'story' : 'stories'} by id, ${changed.size} changed` }
+  } catch (error) {
+    stories.close()
+    throw error
+  }
+}
+
+export function acquireContent(client: CmsClient, options: ContentOptions): Promise<Content> {
+  const { previous, changedIds } = options
+  if (previous && changedIds?.length) return refetch(client, previous, changedIds, options)
+  return crawlAll(client, options)
+}

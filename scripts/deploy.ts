@@ -1,0 +1,171 @@
+/**
+ * Atomic deploys. Every build is a folder of its own under `.<out>.builds/` (beside the output),
+ * and the output path (`dist`) is a symbolic link to the live one. A build is written into a
+ * staging folder there, renamed to its id when complete, and made live by renaming a new link over
+ * the old one: one rename(2), so a visitor's request sees either the old build or the new one.
+ *
+ * The two builds before the live one are kept: the one just replaced still serves open tabs and is
+ * where `npm run rollback` goes. Older ones are deleted while the next build renders.
+ */
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { link, mkdir, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, relative } from 'node:path'
+import { processAlive } from './process-alive.ts'
+
+/** Builds kept besides the live one. */
+const KEPT = 2
+const STAGING = /^\.staging-(\d+)$/
+
+/** Where the builds of an output live: `.<name>.builds` beside it. */
+export function buildsDir(outDir: string): string {
+  return join(dirname(outDir), `.${basename(outDir)}.builds`)
+}
+
+function historyFile(outDir: string): string {
+  return join(buildsDir(outDir), 'history.json')
+}
+
+/** Build ids in the order they went live, oldest first, live last. */
+export function history(outDir: string): string[] {
+  try {
+    const ids = JSON.parse(readFileSync(historyFile(outDir), 'utf8')) as unknown
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string' && existsSync(join(buildsDir(outDir), id))) : []
+  } catch {
+    return []
+  }
+}
+
+/** The folder the output serves from now (following the link), or undefined when there is none. */
+export function liveDir(outDir: string): string | undefined {
+  try {
+    const stats = lstatSync(outDir)
+    if (stats.isSymbolicLink()) return join(dirname(outDir), readlinkSync(outDir))
+    return stats.isDirectory() ? outDir : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The id of the live build (the name of its folder), when the output is a link to one. */
+export function liveBuildId(outDir: string): string | undefined {
+  const dir = liveDir(outDir)
+  return dir && dir !== outDir ? basename(dir) : undefined
+}
+
+
+/** A fresh staging folder for this process; staging folders of builds that died are removed. */
+export async function createStage(outDir: string): Promise<string> {
+  const dir = buildsDir(outDir)
+  await mkdir(dir, { recursive: true })
+  for (const name of readdirSync(dir)) {
+    const pid = STAGING.exec(name)?.[1]
+    if (pid && (Number(pid) === process.pid || !processAlive(Number(pid)))) await rm(join(dir, name), { recursive: true, force: true })
+  }
+  const stage = join(dir, `.staging-${process.pid}`)
+  await mkdir(stage)
+  return stage
+}
+
+export async function discardStage(stage: string): Promise<void> {
+  await rm(stage, { recursive: true, force: true })
+}
+
+/**
+ * Deletes builds that will not be kept once the next one is live: everything but the live build
+ * and the one before it. Started once the crawl succeeded, so that deleting thousands of files
+ * overlaps the render instead of delaying the swap.
+ */
+export async function clearOld(outDir: string): Promise<void> {
+  const dir = buildsDir(outDir)
+  if (!existsSync(dir)) return
+  const keep = new Set(history(outDir).slice(-KEPT))
+  const live = liveBuildId(outDir)
+  if (live) keep.add(live)
+  for (const name of await readdir(dir)) {
+    if (name.startsWith('.') || name === 'history.json' || keep.has(name)) continue
+    await rm(join(dir, name), { recursive: true, force: true })
+  }
+}
+
+/** Points the output link at `target` (a folder in the builds folder) with one rename. */
+async function pointAt(outDir: string, target: string): Promise<void> {
+  const temporary = join(dirname(outDir), `.${basename(outDir)}.link-${process.pid}`)
+  await rm(temporary, { force: true })
+  await symlink(relative(dirname(outDir), target), temporary)
+  await rename(temporary, outDir)
+}
+
+/**
+ * An output that is still a plain folder (made by an older version, or copied there) becomes a
+ * build of its own first; for that one move the path is briefly missing.
+ */
+async function adoptPlainOutput(outDir: string): Promise<string | undefined> {
+  const stats = existsSync(outDir) ? lstatSync(outDir) : undefined
+  if (!stats || stats.isSymbolicLink()) return undefined
+  const id = `adopted-${Date.now()}`
+  await rename(outDir, join(buildsDir(outDir), id))
+  await pointAt(outDir, join(buildsDir(outDir), id))
+  return id
+}
+
+async function writeHistory(outDir: string, ids: string[]): Promise<void> {
+  const file = historyFile(outDir)
+  await writeFile(`${file}.tmp`, JSON.stringify(ids.slice(-(KEPT + 2))))
+  await rename(`${file}.tmp`, file)
+}
+
+/** Makes the staged build live under its id. */
+export async function publishStage(stage: string, outDir: string, id: string): Promise<void> {
+  const target = join(buildsDir(outDir), id)
+  await rename(stage, target)
+  const adopted = await adoptPlainOutput(outDir)
+  const before = history(outDir)
+  if (adopted) before.push(adopted)
+  await pointAt(outDir, target)
+  await writeHistory(outDir, [...before.filter((other) => other !== id), id])
+}
+
+/** Switches the output back to the build that was live before this one; returns its id. */
+export async function rollback(outDir: string): Promise<{ from: string; to: string }> {
+  const live = liveBuildId(outDir)
+  const ids = history(outDir)
+  const at = live ? ids.lastIndexOf(live) : -1
+  const to = at > 0 ? ids[at - 1] : undefined
+  if (!live || !to) {
+    throw new Error(`Nothing to roll back to: ${outDir} ${live ? `has no build before ${live}` : 'is not a deployed build'} (the last ${KEPT + 1} builds are kept).`)
+  }
+  await pointAt(outDir, join(buildsDir(outDir), to))
+  // The rolled-back build leaves the history, so a second rollback goes one further back.
+  await writeHistory(outDir, ids.filter((id) => id !== live))
+  return { from: live, to }
+}
+
+/**
+ * Fills `stage` with hard links to every file of `from` (the live build): an incremental build
+ * then only replaces what changed, and the live build's files are never modified (writers unlink
+ * before writing, see output.ts).
+ */
+export async function linkTree(from: string, stage: string): Promise<void> {
+  const entries = await readdir(from, { recursive: true, withFileTypes: true })
+  const dirs = entries.filter((entry) => entry.isDirectory()).map((entry) => join(stage, relative(from, join(entry.parentPath, entry.name))))
+  for (const dir of dirs.sort()) await mkdir(dir, { recursive: true })
+  const files = entries.filter((entry) => entry.isFile())
+  // A few links in flight keep the thread pool busy without queueing thousands of requests.
+  for (let i = 0; i < files.length; i += 64) {
+    await Promise.all(
+      files.slice(i, i + 64).map((entry) => {
+        const path = join(entry.parentPath, entry.name)
+        return link(path, join(stage, relative(from, path)))
+      }),
+    )
+  }
+}
+
+/** The folder of a live build, read fresh (a server uses this per request). */
+export async function resolveLive(outDir: string): Promise<string | undefined> {
+  try {
+    return join(dirname(outDir), await readlink(outDir))
+  } catch {
+    return existsSync(outDir) ? outDir : undefined
+  }
+}
