@@ -13,7 +13,7 @@ export interface BuildRun {
 }
 
 /** Env without any Storyblok settings of the developer's shell, plus `env`. */
-function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('STORYBLOK_') && key !== 'SITE_URL'))
   return { ...base, CI: 'true', ...env }
 }

@@ -1,0 +1,68 @@
+/**
+ * The production server's routes (express): the live build as `npm run preview` serves it, plus the
+ * webhook endpoint, the health check and the preview proxy.
+ */
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import { liveSite } from '../static-server.ts'
+import { liveBuildId } from '../deploy.ts'
+import type { BuildQueue } from './queue.ts'
+import { isHandled, parseStoryEvent, verifySignature, WEBHOOK_BODY_LIMIT } from './webhook.ts'
+
+export interface AppOptions {
+  outDir: string
+  queue: BuildQueue
+  /** Undefined only with --insecure-webhooks: signatures are then not checked. */
+  webhookSecret?: string
+  /** The preview proxy, when a preview token is configured. */
+  preview?: RequestHandler
+  log: (line: string) => void
+}
+
+export const WEBHOOK_PATH = '/api/webhooks/storyblok'
+
+export function createApp({ outDir, queue, webhookSecret, preview, log }: AppOptions): express.Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('etag', false)
+
+  // The raw body: the signature is over its exact bytes.
+  app.post(WEBHOOK_PATH, express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), (req, res) => {
+    const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+    if (webhookSecret !== undefined && !verifySignature(body, req.get('webhook-signature'), webhookSecret)) {
+      log(`Webhook refused: ${req.get('webhook-signature') ? 'wrong' : 'missing'} webhook-signature.`)
+      return res.status(401).json({ error: 'Missing or wrong webhook-signature.' })
+    }
+    const parsed = parseStoryEvent(body)
+    if ('error' in parsed) return res.status(400).json({ error: parsed.error })
+    const { event } = parsed
+    if (!isHandled(event.action)) return res.status(202).json({ accepted: false, reason: `action "${event.action}" does not change the site` })
+    queue.add({ story_id: event.story_id, action: event.action, full_slug: event.full_slug, received: Date.now() })
+    log(`Webhook: ${event.action} story ${event.story_id}${event.full_slug ? ` (${event.full_slug})` : ''}.`)
+    return res.status(202).json({ accepted: true })
+  })
+
+  app.get('/healthz', (_req, res) => {
+    res.setHeader('cache-control', 'no-store')
+    res.json({ status: 'ok', build: liveBuildId(outDir) ?? null, queue: queue.status() })
+  })
+
+  if (preview) app.get('/api/preview/story', preview)
+  else {
+    app.get('/api/preview/story', (_req, res) => {
+      res.status(404).json({ error: 'The preview proxy is off: set STORYBLOK_PREVIEW_TOKEN on the server.' })
+    })
+  }
+
+  const site = liveSite(outDir)
+  app.use((req, res) => site(req, res))
+
+  const errors: ErrorRequestHandler = (error, _req, res, _next) => {
+    const status = (error as { status?: number }).status ?? 500
+    if (status === 413) return res.status(413).json({ error: `The body is larger than ${WEBHOOK_BODY_LIMIT / 1024} KB.` })
+    if (status >= 400 && status < 500) return res.status(status).json({ error: (error as Error).message })
+    log(`Server error: ${(error as Error).stack ?? error}`)
+    return res.status(500).json({ error: 'Internal Server Error' })
+  }
+  app.use(errors)
+  return app
+}

@@ -1,0 +1,100 @@
+/**
+ * `npm start [-- --port N] [--host H] [--out DIR] [--work-dir DIR] [--insecure-webhooks]`: the
+ * production server. It serves the live build as `npm run preview` does and adds:
+ * - POST /api/webhooks/storyblok: signed Storyblok webhooks, answered 202 at once and queued;
+ *   each build refetches and re-renders only what changed, and goes live by an atomic link swap;
+ * - GET /healthz: the live build id and the queue;
+ * - GET /api/preview/story: drafts for the visual editor, for requests with a valid editor token.
+ * SIGTERM stops accepting connections and abandons a running build; the live build is untouched
+ * and pending changes stay on disk for the next start.
+ */
+import type { RequestHandler } from 'express'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
+import { loadSpace } from '../cms/api/space.ts'
+import { ConfigError, readVar } from '../cms/config.ts'
+import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
+import { cacheDir } from './build-cache.ts'
+import { loadEnv, readBuildConfig } from './config.ts'
+import { liveDir } from './deploy.ts'
+import { createApp } from './server/app.ts'
+import { buildRunner } from './server/build-runner.ts'
+import { previewProxy } from './server/preview-proxy.ts'
+import { BuildQueue } from './server/queue.ts'
+
+const log = (line: string) => process.stdout.write(`${new Date().toISOString()} ${line}\n`)
+const fail = (message: string) => {
+  process.stderr.write(`${message}\n`)
+  process.exit(1)
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.PORT ?? '3000' },
+    host: { type: 'string', default: process.env.HOST ?? '0.0.0.0' },
+    out: { type: 'string', default: 'dist' },
+    'work-dir': { type: 'string', default: '.build' },
+    'insecure-webhooks': { type: 'boolean', default: false },
+  },
+})
+const env = loadEnv()
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port "${values.port}" is not a port number (0-65535).`)
+const secret = readVar(env, 'STORYBLOK_WEBHOOK_SECRET')
+if (!secret && !values['insecure-webhooks']) {
+  fail(
+    'STORYBLOK_WEBHOOK_SECRET is not set, so webhooks could not be verified: anyone could trigger builds. ' +
+      'Set it to the secret of the webhook in Storyblok (Settings → Webhooks), or pass --insecure-webhooks for local testing only.',
+  )
+}
+
+const buildArgs = ['--out', values.out!, '--work-dir', values['work-dir']!]
+let config
+try {
+  config = readBuildConfig(env, buildArgs)
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : String(error))
+}
+const outDir = config!.outDir
+if (!liveDir(outDir) || !existsSync(join(liveDir(outDir)!, 'index.html'))) fail(`Nothing to serve: ${outDir} holds no build. Run \`npm run build\` first.`)
+
+// The preview proxy talks to the CMS with the preview token; for the demo space, to an embedded CMS of its own.
+let previewCms: CmsServer | undefined
+let preview: RequestHandler | undefined
+if (config!.embedded) {
+  previewCms = await startCmsServer({ space: loadSpace(DEMO_SPACE_DIR) })
+  preview = previewProxy({ ...config!.cms, apiUrl: previewCms.url, previewToken: previewCms.space.tokens.preview }, log)
+} else if (config!.cms.previewToken) {
+  preview = previewProxy({ ...config!.cms, previewToken: config!.cms.previewToken }, log)
+}
+
+const queue = new BuildQueue({
+  file: join(cacheDir(config!), 'pending-webhooks.json'),
+  start: buildRunner({ args: buildArgs, log }),
+  log,
+})
+const app = createApp({ outDir, queue, webhookSecret: secret, preview, log })
+const server = app.listen(port, values.host!, () => {
+  const address = server.address()
+  const actual = typeof address === 'object' && address ? address.port : port
+  log(`Serving ${resolve(outDir)} at http://${values.host}:${actual}/ (webhooks: POST /api/webhooks/storyblok${secret ? '' : ', NOT VERIFIED (--insecure-webhooks)'}; preview proxy ${preview ? 'on' : 'off: no STORYBLOK_PREVIEW_TOKEN'})`)
+  queue.resume()
+})
+server.on('error', (error) => fail(`Cannot serve on ${values.host}:${port}: ${error.message}`))
+
+let stopping = false
+async function stop(signal: string) {
+  if (stopping) return
+  stopping = true
+  log(`${signal}: no new connections; abandoning any running build (the live build is untouched; pending changes are kept).`)
+  const closed = new Promise<void>((resolvePromise) => server.close(() => resolvePromise()))
+  server.closeIdleConnections()
+  await queue.close()
+  await previewCms?.close()
+  await Promise.race([closed, new Promise((resolvePromise) => setTimeout(resolvePromise, 5000).unref())])
+  process.exit(0)
+}
+process.on('SIGTERM', () => void stop('SIGTERM'))
+process.on('SIGINT', () => void stop('SIGINT'))

@@ -1,0 +1,340 @@
+/**
+ * The publish loop end to end (issue 6): `npm start` serving a build of the demo space from an
+ * embedded CMS this test edits, signed webhooks, incremental builds, atomic swaps, rollback, the
+ * preview proxy and graceful shutdown.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
+import { loadSpace, type StoredStory } from '../cms/api/space.ts'
+import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
+import { WEBHOOK_PATH } from '../scripts/server/app.ts'
+import { editorToken } from '../scripts/server/preview-proxy.ts'
+import { sign } from '../scripts/server/webhook.ts'
+import { cleanEnv, ROOT, runBuild, tempDir, workDir } from './helpers/build.ts'
+import { startServer, waitFor, type RunningServer } from './helpers/server.ts'
+
+const SECRET = 'test-webhook-secret'
+const out = join(tempDir('publish'), 'dist')
+const work = workDir('publish')
+let cms: CmsServer
+let server: RunningServer
+let env: Record<string, string>
+
+const story = (id: number) => cms.space.stories.find((candidate) => candidate.id === id)!
+/** Content changed in the CMS: the space's cv moves, as Storyblok's does on publish. */
+const edit = (change: () => void) => {
+  change()
+  cms.space.version++
+}
+
+interface Health {
+  build: string | null
+  queue: { building: boolean; pending: number; builds: number; failures: number; last?: { ok: boolean; error?: string } }
+}
+const health = async (): Promise<Health> => (await fetch(`${server.url}/healthz`)).json() as Promise<Health>
+
+function webhook(body: object | string, signature?: string | null): Promise<Response> {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body)
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (signature !== null) headers['webhook-signature'] = signature ?? sign(raw, SECRET)
+  return fetch(`${server.url}${WEBHOOK_PATH}`, { method: 'POST', headers, body: raw })
+}
+const event = (action: string, id: number) => ({ text: `${action} ${id}`, action, space_id: cms.space.id, story_id: id, full_slug: story(id)?.full_slug })
+
+/** Waits until `count` builds have finished and nothing is pending; fails on a failed build. */
+async function builds(count: number): Promise<Health> {
+  const state = await waitFor(async () => {
+    const now = await health()
+    return now.queue.builds >= count && !now.queue.building && now.queue.pending === 0 ? now : undefined
+  }, 60_000, `${count} builds`)
+  expect(state.queue.last).toMatchObject({ ok: true })
+  return state
+}
+
+/** Every file of the live build: path → [inode, mtime] (an unchanged file keeps its inode). */
+function files(): Map<string, string> {
+  const root = realpathSync(out)
+  const found = new Map<string, string>()
+  for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    const stats = statSync(join(root, name))
+    if (stats.isFile()) found.set(relative(root, join(root, name)), `${stats.ino}:${stats.mtimeMs}:${stats.size}`)
+  }
+  return found
+}
+function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const paths = new Set([...before.keys(), ...after.keys()])
+  return [...paths].filter((path) => before.get(path) !== after.get(path)).sort()
+}
+const page = async (route: string) => {
+  const response = await fetch(`${server.url}${route}`)
+  return { status: response.status, html: await response.text() }
+}
+const payload = async (route: string) => (await fetch(`${server.url}${route}_payload.json`)).json() as Promise<{ story: { content: Record<string, unknown> } }>
+
+// The article the relation test edits, related from three projects (none lists articles).
+const ARTICLE = 40012
+const RELATED_FROM = [40001, 40004, 40006]
+
+beforeAll(async () => {
+  const space = structuredClone(loadSpace(DEMO_SPACE_DIR))
+  const article = space.stories.find((candidate) => candidate.id === ARTICLE)!
+  for (const id of RELATED_FROM) {
+    const project = space.stories.find((candidate) => candidate.id === id)!
+    project.content.related = [...((project.content.related as string[]) ?? []), article.uuid]
+  }
+  cms = await startCmsServer({ space })
+  env = {
+    STORYBLOK_API_URL: cms.url,
+    STORYBLOK_TOKEN: space.tokens.public,
+    STORYBLOK_PREVIEW_TOKEN: space.tokens.preview,
+    STORYBLOK_WEBHOOK_SECRET: SECRET,
+  }
+  const first = await runBuild(['--out', out, '--work-dir', work], env)
+  expect(first.code, first.stderr).toBe(0)
+  server = await startServer(['--out', out, '--work-dir', work], env)
+}, 120_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await cms?.close()
+})
+
+describe('npm start', () => {
+  it('should serve the live build as npm run preview does', async () => {
+    expect((await page('/about/')).status).toBe(200)
+    const redirect = await fetch(`${server.url}/about`, { redirect: 'manual' })
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([308, '/about/'])
+    const missing = await page('/no/such/page/')
+    expect(missing.status).toBe(404)
+    expect(missing.html).toContain('Page Not Found')
+    expect((await fetch(`${server.url}/builds/latest.json`)).headers.get('cache-control')).toBe('no-cache')
+    const h = await health()
+    expect(h.build).toBe(realpathSync(out).split('/').pop())
+    expect(h.queue).toMatchObject({ building: false, pending: 0, builds: 0 })
+  })
+
+  it('should refuse unsigned, forged, altered, oversized and malformed webhooks, and start no build', async () => {
+    const body = JSON.stringify(event('published', ARTICLE))
+    expect((await webhook(body, null)).status).toBe(401)
+    expect((await webhook(body, 'ab'.repeat(20))).status).toBe(401)
+    expect((await webhook(body.replace('published', 'publishee'), sign(body, SECRET))).status).toBe(401)
+    expect((await webhook('x'.repeat(65 * 1024))).status).toBe(413)
+    expect((await webhook('not json')).status).toBe(400)
+    expect((await webhook({ action: 'published' })).status).toBe(400)
+    const ignored = await webhook({ action: 'entry_action', story_id: ARTICLE })
+    expect(ignored.status).toBe(202)
+    expect(await ignored.json()).toMatchObject({ accepted: false })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await health()).queue).toMatchObject({ builds: 0, pending: 0 })
+  })
+
+  it('should refuse to start without STORYBLOK_WEBHOOK_SECRET unless --insecure-webhooks is given', async () => {
+    const { STORYBLOK_WEBHOOK_SECRET: _secret, ...withoutSecret } = env
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/start.ts'), '--port', '0', '--out', out, '--work-dir', work], { cwd: ROOT, env: cleanEnv(withoutSecret) })
+    let stderr = ''
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const code = await new Promise((resolve) => child.once('exit', resolve))
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/STORYBLOK_WEBHOOK_SECRET is not set.*--insecure-webhooks/s)
+    const insecure = await startServer(['--out', out, '--work-dir', work, '--insecure-webhooks'], withoutSecret)
+    expect(insecure.output()).toMatch(/NOT VERIFIED/)
+    expect(await insecure.stop()).toBe(0)
+  })
+})
+
+describe('incremental builds from webhooks', () => {
+  it('should update a story shown by three pages through relations: those four routes and the manifests, no other file', async () => {
+    const before = files()
+    edit(() => {
+      story(ARTICLE).content.title = 'Six-pixel type, revised'
+      story(ARTICLE).content.teaser = 'A new teaser for the cards.'
+    })
+    const started = Date.now()
+    const answer = await webhook(event('published', ARTICLE))
+    expect(answer.status).toBe(202)
+    expect(Date.now() - started).toBeLessThan(1000)
+    const after = await builds(1)
+    const changed = changedFiles(before, files())
+    const routes = ['blog/2025/six-pixel-type', 'projects/harbour-lights', 'projects/kiln', 'projects/tidewater-archive']
+    expect(changed).toEqual(
+      [...routes.flatMap((route) => [`${route}/_payload.json`, `${route}/index.html`]), 'builds/latest.json', `builds/meta/${after.build}.json`].sort(),
+    )
+    expect((await page('/projects/kiln/')).html).toContain('Six-pixel type, revised')
+    expect((await page('/blog/2025/six-pixel-type/')).html).toContain('Six-pixel type, revised')
+  })
+
+  it('should remove an unpublished story: its route is a 404 and the pages relating to it update', async () => {
+    edit(() => (story(40002).published = false))
+    expect((await webhook(event('unpublished', 40002))).status).toBe(202)
+    await builds(2)
+    expect((await page('/projects/field-notes/')).status).toBe(404)
+    const harbour = JSON.stringify(await payload('/projects/harbour-lights/'))
+    expect(harbour).not.toContain(story(40002).uuid)
+    expect(JSON.stringify(await payload('/projects/'))).not.toContain('projects/field-notes')
+    expect(JSON.parse(readFileSync(join(out, 'builds', 'meta', `${(await health()).build}.json`), 'utf8')).routes).not.toContain('/projects/field-notes/')
+  })
+
+  it('should remove a deleted story', async () => {
+    expect((await page('/blog/2025/coming-soon/')).status).toBe(404) // a draft all along
+    expect((await page('/blog/2025/escaping-titles/')).status).toBe(200)
+    edit(() => (cms.space.stories = cms.space.stories.filter((candidate) => candidate.id !== 40013)))
+    expect((await webhook({ action: 'deleted', story_id: 40013, full_slug: 'blog/2025/escaping-titles' })).status).toBe(202)
+    await builds(3)
+    expect((await page('/blog/2025/escaping-titles/')).status).toBe(404)
+  })
+
+  it('should move a story: the old route goes, the new one comes, links follow', async () => {
+    edit(() => {
+      const moved = story(40015)
+      moved.full_slug = 'blog/2025/emoji-field-trip'
+    })
+    expect((await webhook(event('moved', 40015))).status).toBe(202)
+    await builds(4)
+    expect((await page('/blog/2024/emoji-field-trip/')).status).toBe(404)
+    expect((await page('/blog/2025/emoji-field-trip/')).status).toBe(200)
+    for (const route of readdirSync(realpathSync(out), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('_payload.json'))) {
+      expect(readFileSync(join(out, route), 'utf8'), route).not.toContain('blog/2024/emoji-field-trip')
+    }
+  })
+
+  it('should coalesce a burst of 50 webhooks during a build into exactly one follow-up build, with the final content live', async () => {
+    const { queue } = await health()
+    cms.faults = { delayMs: 400 } // a slow CMS keeps the first build running while the burst arrives
+    edit(() => (story(40008).content.title = 'About, first edit'))
+    await webhook(event('published', 40008))
+    await waitFor(async () => (await health()).queue.building, 10_000, 'the first build')
+    const ids = [40001, 40003, 40004, 40005, 40006, 40007, 40008, 40009, 40010, 40011]
+    edit(() => (story(40008).content.title = 'About, final edit'))
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => webhook(event('published', ids[i % ids.length]!))))
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(202))
+    cms.faults = {}
+    const after = await builds(queue.builds + 2)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect((await health()).queue.builds).toBe(queue.builds + 2)
+    expect(after.queue.failures).toBe(0)
+    expect((await page('/about/')).html).toContain('About, final edit')
+  })
+
+  it('should keep answering a loopback load of 2,000 requests during a rebuild, with no 5xx', async () => {
+    const { queue, build: liveBefore } = await health()
+    // A new navigation label re-renders every route.
+    edit(() => (story(40009).name = 'Get in touch'))
+    await webhook(event('published', 40009))
+    const routes = ['/', '/about/', '/contact/', '/projects/', '/projects/kiln/', '/blog/', '/blog/2025/six-pixel-type/', '/builds/latest.json', '/no/such/']
+    const statuses = new Map<number, number>()
+    let sawBuilding = false
+    let next = 0
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < 2000) {
+          const route = routes[next++ % routes.length]!
+          const response = await fetch(`${server.url}${route}`)
+          await response.arrayBuffer()
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
+          if (next % 100 === 0 && !sawBuilding) sawBuilding = (await health()).queue.building
+        }
+      }),
+    )
+    const after = await builds(queue.builds + 1)
+    expect([...statuses.keys()].filter((status) => status >= 500)).toEqual([])
+    expect([...statuses.values()].reduce((a, b) => a + b)).toBe(2000)
+    expect(sawBuilding).toBe(true)
+    expect(after.build).not.toBe(liveBefore)
+    expect((await page('/')).html).toContain('Get in touch')
+  })
+})
+
+describe('deploys', () => {
+  it('should roll back to the previous build in one step', async () => {
+    const liveBefore = (await health()).build
+    const aboutBefore = (await page('/about/')).html
+    edit(() => (story(40008).content.title = 'About, to be rolled back'))
+    await webhook(event('published', 40008))
+    await waitFor(async () => (await health()).build !== liveBefore && !(await health()).queue.building, 30_000, 'the build')
+    expect((await page('/about/')).html).toContain('About, to be rolled back')
+    const rolled = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/rollback.ts'), '--out', out], { cwd: ROOT })
+    let said = ''
+    rolled.stdout.on('data', (chunk) => (said += chunk))
+    expect(await new Promise((resolve) => rolled.once('exit', resolve))).toBe(0)
+    expect(said).toMatch(new RegExp(`now serves build ${liveBefore}`))
+    expect((await health()).build).toBe(liveBefore)
+    expect((await page('/about/')).html).toBe(aboutBefore)
+  })
+
+  it('should leave the live build byte-identical when a build is killed, and succeed the next time', async () => {
+    const live = realpathSync(out)
+    const snapshot = files()
+    edit(() => (story(40008).content.title = 'About, after the crash'))
+    cms.faults = { delayMs: 150 }
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), '--out', out, '--work-dir', work, '--full'], { cwd: ROOT, env: cleanEnv(env) })
+    let output = ''
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.stdout.on('data', (chunk) => (output += chunk))
+    await waitFor(() => /Stories fetched/.test(output) || child.exitCode !== null, 30_000, 'the crawl')
+    child.kill('SIGKILL')
+    await new Promise((resolve) => child.once('exit', resolve))
+    cms.faults = {}
+    expect(realpathSync(out)).toBe(live)
+    expect(changedFiles(snapshot, files())).toEqual([])
+    const next = await runBuild(['--out', out, '--work-dir', work], env)
+    expect(next.code, next.stderr).toBe(0)
+    expect(readFileSync(join(out, 'about', 'index.html'), 'utf8')).toContain('About, after the crash')
+    expect(readdirSync(join(out, '..', '.dist.builds')).filter((name) => name.startsWith('.staging'))).toEqual([])
+  })
+
+  it('should finish on SIGTERM without touching the live build, keep the pending change and resume it after a restart', async () => {
+    const live = realpathSync(out)
+    const snapshot = files()
+    cms.faults = { delayMs: 2000 }
+    edit(() => (story(40008).content.title = 'About, after the restart'))
+    await webhook(event('published', 40008))
+    await waitFor(async () => (await health()).queue.building, 10_000, 'the build')
+    expect(await server.stop('SIGTERM')).toBe(0)
+    cms.faults = {}
+    expect(realpathSync(out)).toBe(live)
+    expect(changedFiles(snapshot, files())).toEqual([])
+    expect(JSON.parse(readFileSync(join(work, 'cache', 'pending-webhooks.json'), 'utf8'))).toMatchObject([{ story_id: 40008 }])
+    server = await startServer(['--out', out, '--work-dir', work], env)
+    await builds(1)
+    expect((await page('/about/')).html).toContain('About, after the restart')
+  })
+})
+
+describe('preview proxy', () => {
+  const params = (timestamp: number, token?: string) => {
+    const query = new URLSearchParams({
+      uuid: story(40008).uuid,
+      '_storyblok_tk[space_id]': String(cms.space.id),
+      '_storyblok_tk[timestamp]': String(timestamp),
+      '_storyblok_tk[token]': token ?? editorToken(cms.space.id, cms.space.tokens.preview, timestamp),
+    })
+    return `${server.url}/api/preview/story?${query}`
+  }
+
+  it('should serve a draft for a valid editor token', async () => {
+    edit(() => (story(40008).draft = { content: { ...story(40008).content, title: 'About, a draft' } } as StoredStory['draft']))
+    const response = await fetch(params(Math.floor(Date.now() / 1000)))
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const body = (await response.json()) as { story: { content: { title: string } } }
+    expect(body.story.content.title).toBe('About, a draft')
+  })
+
+  it('should refuse an expired, forged or missing token', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    expect((await fetch(params(now - 3601))).status).toBe(401)
+    expect((await fetch(params(now, 'a'.repeat(40)))).status).toBe(401)
+    expect((await fetch(params(now, editorToken(cms.space.id, cms.space.tokens.public, now)))).status).toBe(401)
+    expect((await fetch(`${server.url}/api/preview/story?uuid=${story(40008).uuid}`)).status).toBe(401)
+  })
+
+  it('should keep the preview token out of every public file', () => {
+    for (const name of readdirSync(realpathSync(out), { recursive: true, encoding: 'utf8' })) {
+      const path = join(out, name)
+      if (existsSync(path) && statSync(path).isFile()) expect(readFileSync(path, 'utf8').includes(cms.space.tokens.preview), name).toBe(false)
+    }
+  })
+})
