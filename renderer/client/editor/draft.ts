@@ -7,6 +7,7 @@ import { createCmsClient } from '../../../cms/client.ts'
 import { RESOLVE_RELATIONS, type Story, type StoryLink } from '../../../cms/content-model.ts'
 import { draftCmsConfig, type PreviewConfig } from '../../../cms/preview-config.ts'
 import { buildPayload, type RoutePayload, type SiteIndex, type StoryRef } from '../../../pages/payload.ts'
+import { siteFetch, statusOf } from '../fetch.ts'
 
 /**
  * The site the draft is rendered in: navigation and project list of the published payload, and
@@ -21,6 +22,30 @@ function editorIndex(published: RoutePayload, links: StoryLink[]): SiteIndex {
 
 export function draftPayload(published: RoutePayload, story: Story, links: StoryLink[] = []): RoutePayload {
   return buildPayload(story, editorIndex(published, links), { keepEditable: true }).payload
+}
+
+/** Where `npm start` serves drafts (scripts/server/preview-proxy.ts). */
+export const PREVIEW_PROXY_PATH = '/api/preview/story'
+
+/** The proxy is not there (a static host): the caller falls back to the published version. */
+export class NoPreviewProxy extends Error {}
+
+/**
+ * Fetches the story's draft through the site's own server, which holds the preview token and
+ * checks the editor's signed parameters (`_storyblok_tk[…]`, passed on from this page's URL).
+ */
+export async function fetchDraftViaProxy(published: RoutePayload, search = location.search): Promise<RoutePayload> {
+  const query = new URLSearchParams({ uuid: published.story.uuid })
+  for (const [name, value] of new URLSearchParams(search)) if (name.startsWith('_storyblok_tk[')) query.set(name, value)
+  try {
+    const { story, links } = await siteFetch<{ story: Story; links: StoryLink[] }>(`${PREVIEW_PROXY_PATH}?${query}`, { retry: 0 })
+    return draftPayload(published, story, links)
+  } catch (error) {
+    const status = statusOf(error)
+    if (status === 404 || status === 405) throw new NoPreviewProxy()
+    const reason = (error as { data?: { error?: string } }).data?.error
+    throw new Error(reason ?? (error as Error).message)
+  }
 }
 
 /** Fetches the story's draft; rejects with the CMS's reason (e.g. a rejected token). */

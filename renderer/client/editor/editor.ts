@@ -6,11 +6,11 @@
 import type { RoutePayload } from '../../../pages/payload.ts'
 import { show } from '../view.tsx'
 import { loadBridge } from './bridge.ts'
-import { draftPayload, fetchDraft } from './draft.ts'
+import { draftPayload, fetchDraft, fetchDraftViaProxy, NoPreviewProxy } from './draft.ts'
 import { showNotice } from './notice.ts'
 
 const NO_TOKEN =
-  'Showing the published version: this build cannot read drafts (build with --preview and STORYBLOK_PREVIEW_TOKEN). Your edits still appear here as you type.'
+  'Showing the published version: this site cannot read drafts (serve it with npm start and STORYBLOK_PREVIEW_TOKEN, or build with --preview). Your edits still appear here as you type.'
 
 export async function startEditor(container: HTMLElement, published: RoutePayload): Promise<void> {
   let current = published
@@ -28,7 +28,12 @@ export async function startEditor(container: HTMLElement, published: RoutePayloa
       showNotice(`Showing the published version: the draft could not be loaded (${(error as Error).message}).`)
     }
   } else {
-    showNotice(NO_TOKEN)
+    // A production build holds no token: drafts come through the server's preview proxy, if any.
+    try {
+      render(await fetchDraftViaProxy(published))
+    } catch (error) {
+      showNotice(error instanceof NoPreviewProxy ? NO_TOKEN : `Showing the published version: the draft could not be loaded (${(error as Error).message}).`)
+    }
   }
 
   try {
