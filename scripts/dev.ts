@@ -55,7 +55,16 @@ async function site(): Promise<Site> {
 
 // Plugins and the rest come from vike.config.ts (through pages/+config.ts); passing them again here
 // would register the React plugin twice.
-const { viteServer } = await dev({ viteConfig: { appType: 'custom', server: { middlewareMode: true } } })
+// Build output, caches and benchmark sites can hold tens of thousands of files (and HTML files
+// Vite would scan for dependencies): neither the watcher nor the dependency scan looks there.
+const OUTPUT = ['**/.build/**', '**/dist/**', '**/.dist.*/**', '**/dist-*/**']
+const { viteServer } = await dev({
+  viteConfig: {
+    appType: 'custom',
+    server: { middlewareMode: true, watch: { ignored: OUTPUT } },
+    optimizeDeps: { entries: ['pages/**/+*.{ts,tsx}', 'renderer/**/*.{ts,tsx}', ...OUTPUT.map((glob) => `!${glob}`)] },
+  },
+})
 const demoAssets = config.embedded ? serveStatic(DEMO_ASSETS_DIR, { index: false }) : undefined
 
 function send(res: ServerResponse, status: number, type: string, body: string) {
