@@ -65,7 +65,9 @@ export function codeFingerprint(extra = ''): string {
 export function buildFingerprint(code: string, config: BuildConfig): string {
   const { cms, siteUrl, contact, preview, embedded } = config
   const tokenDigest = createHash('sha256').update(`${cms.token ?? ''}:${cms.previewToken ?? ''}`).digest('hex')
-  const settings = { siteUrl, contact, preview, embedded, cms: { ...cms, token: tokenDigest, previewToken: undefined, oauthToken: undefined } }
+  // Not the API URL: a local mirror's port may change between builds. The space itself is compared
+  // by id once the CMS answered (scripts/content.ts).
+  const settings = { siteUrl, contact, preview, embedded, cms: { ...cms, token: tokenDigest, apiUrl: undefined, previewToken: undefined, oauthToken: undefined } }
   return createHash('sha256').update(code).update(JSON.stringify(settings)).digest('hex').slice(0, 16)
 }
 

@@ -149,10 +149,6 @@ async function build(config: BuildConfig): Promise<void> {
     const site = siteOf(content.stories, info)
     const requests = client.requestCount
     phases.crawl = lap()
-    // Only once the content is in: a build that fails on the CMS keeps the older builds too. The
-    // deletion overlaps the render; it is awaited before the swap.
-    const cleared = clearOld(config.outDir)
-    cleared.catch(() => {})
     await server?.close()
     await bundles.done
     phases.bundlesWait = lap()
@@ -160,17 +156,33 @@ async function build(config: BuildConfig): Promise<void> {
     const live = liveDir(config.outDir)
     const incremental = previous && content.changed && live ? affectedRoutes(
       { routes: new Map(Object.entries(previous.routes)), site: previousSite(previous, info) }, site, content.changed) : undefined
-    if (incremental && live) await linkTree(live, stage)
+    // Old builds go once the content is in (a build that fails on the CMS keeps them): during a
+    // full build's render, or after an incremental build went live, so as not to delay it.
+    const cleared = incremental ? Promise.resolve() : clearOld(config.outDir)
+    cleared.catch(() => {})
     const output = new OutputWriter(stage, incremental && previous ? new Map(Object.entries(previous.files)) : undefined)
     const routes = new Map(incremental && previous ? Object.entries(previous.routes) : [])
-    for (const route of incremental?.removed ?? []) {
-      routes.delete(route)
-      await output.remove(join(routeDir(route), 'index.html'))
-      await output.remove(join(routeDir(route), '_payload.json'))
-      await rmdir(join(stage, routeDir(route))).catch(() => {}) // only when nothing else lives there
+    // An incremental build starts as the live build, hard-linked, minus the routes that went away.
+    const startFromLive = async () => {
+      if (!incremental || !live || !previous) return
+      linkTree(live, stage, Object.keys(previous.files))
+      for (const route of incremental.removed) {
+        routes.delete(route)
+        await output.remove(join(routeDir(route), 'index.html'))
+        await output.remove(join(routeDir(route), '_payload.json'))
+        await rmdir(join(stage, routeDir(route))).catch(() => {}) // only when nothing else lives there
+      }
     }
     phases.plan = lap()
-    const result = await prerender({ site, stories: content.stories, bundleDir, output, only: incremental?.render, onProgress: progress('Pages rendered') })
+    const result = await prerender({
+      site,
+      stories: content.stories,
+      bundleDir,
+      output,
+      only: incremental?.render,
+      beforeWrites: startFromLive,
+      onProgress: progress('Pages rendered'),
+    })
     for (const [route, dependencies] of result.dependencies) routes.set(route, dependencies)
     phases.render = lap()
 
@@ -209,6 +221,7 @@ async function build(config: BuildConfig): Promise<void> {
     await publishStage(stage, config.outDir, id)
     saveState(cache, saved(id))
     phases.publish = lap()
+    if (incremental) await clearOld(config.outDir)
     const seconds = (performance.now() - started) / 1000
     summary(config, result, output, requests, id, seconds, mode, incremental?.render.length ?? result.routes.length)
     if (process.env.BUILD_STATS_FILE) {

@@ -38,6 +38,7 @@ async function crawlAll(client: CmsClient, { cacheDir, perPage, previous, onProg
   try {
     const { space } = await crawl(client, { perPage, sink: stories, onProgress })
     if (!previous) return { stories, space, how: 'full crawl' }
+    if (previous.space.id !== space.id) return { stories, space, how: `full crawl: the cache is of space ${previous.space.id}, this is ${space.id}` }
     const changed = new Set<string>()
     const before = previous.stories.entries
     for (const { uuid } of stories.summaries()) if (before[uuid]?.digest !== stories.digestOf(uuid)) changed.add(uuid)
@@ -53,6 +54,10 @@ async function refetch(client: CmsClient, previous: CacheState, ids: number[], o
   const stories = SpilledStories.reopen(previous.stories)
   try {
     const { space, found, missing } = await refetchStories(client, ids)
+    if (space.id !== previous.space.id) {
+      stories.close()
+      return crawlAll(client, { ...options, previous: undefined })
+    }
     const uuidById = new Map(stories.summaries().map((summary) => [summary.id, summary.uuid]))
     const unknown = missing.filter((id) => !uuidById.has(id))
     if (unknown.length) {

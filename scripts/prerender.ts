@@ -21,6 +21,8 @@ export interface PrerenderInput {
   output: OutputWriter
   /** Render only these routes (an incremental build); all of them by default. */
   only?: string[]
+  /** Runs once the workers are starting, before any page is written (they take a second to load). */
+  beforeWrites?: () => void | Promise<void>
   onProgress?: (done: number, total: number) => void
 }
 
@@ -40,7 +42,7 @@ const IN_FLIGHT_PER_WORKER = 4
 /** Routes per worker worth starting it for: a worker takes about a second to load the bundle. */
 const ROUTES_PER_WORKER = 200
 
-export async function prerender({ site, stories, bundleDir, output, only, onProgress }: PrerenderInput): Promise<PrerenderResult> {
+export async function prerender({ site, stories, bundleDir, output, only, beforeWrites, onProgress }: PrerenderInput): Promise<PrerenderResult> {
   const { routes, index } = site
   const selected = only ?? [...routes.keys()]
   const unknownBlocks = new Map<string, Set<string>>()
@@ -59,13 +61,16 @@ export async function prerender({ site, stories, bundleDir, output, only, onProg
         for (const file of result.files) output.record(file)
         for (const name of result.unknownBlocks) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(fullSlug))
         for (const uuid of result.brokenLinks) brokenLinks.push({ story: fullSlug, uuid })
-        dependencies.set(route, { uuid, dependsOn: result.dependsOn, listsProjects: result.listsProjects })
+        // The index's own uuid strings: 10,000 routes' dependencies then cost pointers, not copies.
+        const dependsOn = result.dependsOn.map((other) => index.byUuid.get(other)?.uuid ?? other)
+        dependencies.set(route, { uuid, dependsOn, listsProjects: result.listsProjects })
         onProgress?.(++done, selected.length)
       }
     }
   }
 
   try {
+    await beforeWrites?.()
     await bounded(pool.size * IN_FLIGHT_PER_WORKER, pages())
     const shell = { nav: index.nav, site: index.site }
     // One static 404.html answers every missing path: its path slot is filled in the browser.
