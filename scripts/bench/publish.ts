@@ -1,0 +1,122 @@
+/**
+ * `npm run bench:publish [-- --stories demo,10000 --runs 3]`: the publish loop's latency. For each
+ * space (the demo space, or a generated one of N stories) it makes a full build, starts `npm start`,
+ * then edits one story in the CMS, sends its signed webhook and measures the time until `/healthz`
+ * names a new live build, with the files that build wrote. The edited story is a project that
+ * other projects relate to, so its cards on those pages change too. Results go to
+ * docs/benchmark/publish.md.
+ */
+import { spawn } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { parseArgs } from 'node:util'
+import { startCmsServer } from '../../cms/api/server.ts'
+import { loadSpace, type Space } from '../../cms/api/space.ts'
+import { DEMO_SPACE_DIR } from '../../cms/demo-space.ts'
+import { sign } from '../server/webhook.ts'
+import { generateSpace } from './generate-space.ts'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const WORK = join(ROOT, '.build', 'bench-publish')
+const SECRET = 'bench-webhook-secret'
+
+function spawnNode(args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, CI: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolvePromise) => child.once('exit', resolvePromise))
+  return { child, output: () => output, exited }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
+
+async function measure(label: string, space: Space, runs: number) {
+  const cms = await startCmsServer({ space })
+  const out = join(WORK, `out-${label}`)
+  const work = join(WORK, `work-${label}`)
+  rmSync(out, { force: true, recursive: true })
+  const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: space.tokens.public, STORYBLOK_WEBHOOK_SECRET: SECRET, STORYBLOK_RATE_LIMIT: '10000' }
+  const full = spawnNode(['scripts/build.ts', '--out', out, '--work-dir', work, '--full'], env)
+  if ((await full.exited) !== 0) throw new Error(`The full build failed:\n${full.output()}`)
+  const server = spawnNode(['scripts/start.ts', '--port', '0', '--host', '127.0.0.1', '--out', out, '--work-dir', work], env)
+  const url = await new Promise<string>((resolvePromise, reject) => {
+    const timer = setInterval(() => {
+      const found = /Serving .* at (http:\/\/[^/\s]+)\//.exec(server.output())?.[1]
+      if (found) resolvePromise(found), clearInterval(timer)
+      if (server.child.exitCode !== null) reject(new Error(server.output())), clearInterval(timer)
+    }, 20)
+  })
+  const health = async () => (await (await fetch(`${url}/healthz`)).json()) as { build: string; queue: { building: boolean; pending: number } }
+
+  // The most related-to project: its card is on the most other pages.
+  const relatedCount = new Map<string, number>()
+  for (const story of space.stories) for (const uuid of (story.content.related as string[] | undefined) ?? []) relatedCount.set(uuid, (relatedCount.get(uuid) ?? 0) + 1)
+  const [uuid, shownOn] = [...relatedCount].sort((a, b) => b[1] - a[1])[0]!
+  const target = space.stories.find((story) => story.uuid === uuid)!
+
+  const samples: { seconds: number; done: number; line: string }[] = []
+  try {
+    for (let run = 1; run <= runs; run++) {
+      const before = (await health()).build
+      target.content.title = `${String(target.content.title).replace(/ \(edit \d+\)$/, '')} (edit ${run})`
+      space.version++
+      const body = JSON.stringify({ text: 'bench', action: 'published', space_id: space.id, story_id: target.id, full_slug: target.full_slug })
+      const logFrom = server.output().length
+      const started = performance.now()
+      const answer = await fetch(`${url}/api/webhooks/storyblok`, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-signature': sign(body, SECRET) }, body })
+      if (answer.status !== 202) throw new Error(`The webhook was answered ${answer.status}`)
+      // Live: /healthz names the new build (the link was swapped). The build process then deletes
+      // the oldest kept build before it exits; that is timed apart.
+      for (;;) {
+        if ((await health()).build !== before) break
+        await new Promise((resolvePromise) => setTimeout(resolvePromise, 10))
+      }
+      const seconds = (performance.now() - started) / 1000
+      for (;;) {
+        const now = await health()
+        if (!now.queue.building && now.queue.pending === 0) break
+        await new Promise((resolvePromise) => setTimeout(resolvePromise, 10))
+      }
+      const done = (performance.now() - started) / 1000
+      const line = /Build: (.*)/.exec(server.output().slice(logFrom))?.[1]?.trim() ?? ''
+      samples.push({ seconds, done, line })
+      process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s (${line})\n`)
+    }
+  } finally {
+    server.child.kill('SIGTERM')
+    await server.exited
+    await cms.close()
+  }
+  return {
+    label,
+    stories: space.stories.length,
+    story: target.full_slug,
+    shownOn,
+    seconds: median(samples.map((sample) => sample.seconds)),
+    done: median(samples.map((sample) => sample.done)),
+    samples,
+  }
+}
+
+const { values } = parseArgs({ options: { stories: { type: 'string', default: 'demo,10000' }, runs: { type: 'string', default: '3' }, seed: { type: 'string', default: '1' } } })
+const runs = Number(values.runs)
+mkdirSync(WORK, { recursive: true })
+const results = []
+for (const size of values.stories!.split(',')) {
+  const space = size === 'demo' ? structuredClone(loadSpace(DEMO_SPACE_DIR)) : generateSpace(Number(size), Number(values.seed))
+  results.push(await measure(size, space, runs))
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1073741824).toFixed(0)} GiB RAM, Node ${process.version}`
+const date = new Date().toISOString().slice(0, 10)
+const rows = results.map(
+  (r) =>
+    `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.samples[0]?.line ?? ''} |`,
+)
+const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nOne story edited in the embedded CMS, its signed webhook sent to \`npm start\`, timed until \`/healthz\` names the new live build. Client throttle lifted (the incremental build makes 2 requests).\n\n| space | story | webhook to live, median | runs | build process done | first run's build |\n| --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`
+console.log(`\n${markdown}`)
+mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
+writeFileSync(join(ROOT, 'docs', 'benchmark', 'publish.md'), markdown)
