@@ -154,6 +154,13 @@ export class SpilledStories implements StorySource {
     return this.end - live
   }
 
+  /** A copy without the bytes of replaced and removed stories, in a new file. */
+  compactTo(file: string): SpilledStories {
+    const compact = new SpilledStories(file)
+    for (const uuid of this.byUuid.keys()) compact.add(this.load(uuid))
+    return compact
+  }
+
   /** Everything needed to open the file again in a later build. */
   index(): SpilledIndex {
     return { file: this.file, end: this.end, entries: Object.fromEntries(this.entries), summaries: this.summaries() }

@@ -90,6 +90,9 @@ function writeStats(
   writeFileSync(file, JSON.stringify(stats, null, 2))
 }
 
+/** Replaced stories in the cache's story file are dropped once they take this much, and half the file. */
+const COMPACT_AT_BYTES = 32 * 1024 * 1024
+
 /** What the build needs of the cached previous build, or why it renders everything. */
 function previousBuild(config: BuildConfig, fingerprint: string): { state?: CacheState; reason: string } {
   if (config.full) return { reason: '--full' }
@@ -197,12 +200,20 @@ async function build(config: BuildConfig): Promise<void> {
       ? `incremental (${content.how}${incremental.everything ? `; every route, ${incremental.everything}` : ''})`
       : `full (${content.how}${reason ? `: ${reason}` : ''})`
 
+    // Incremental builds append changed stories; once the file is mostly replaced stories, rewrite it.
+    const stories = () => {
+      const spilled = content!.stories
+      if (spilled.garbage < Math.max(COMPACT_AT_BYTES, spilled.index().end / 2)) return spilled.index()
+      const compact = spilled.compactTo(join(cache, `stories-${Date.now()}-${process.pid}.jsonl`))
+      compact.close()
+      return compact.index()
+    }
     const saved = (id: string): CacheState => ({
       version: 1,
       fingerprint,
       buildId: id,
       space: content!.space,
-      stories: content!.stories.index(),
+      stories: stories(),
       routes: Object.fromEntries(routes),
       files: Object.fromEntries(output.contents()),
     })
