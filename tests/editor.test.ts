@@ -13,6 +13,8 @@ import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
 import type { RoutePayload } from '../pages/payload.ts'
 import { BRIDGE_URL } from '../renderer/client/editor/bridge.ts'
 import { runBuild, snapshot, tempDir, workDir } from './helpers/build.ts'
+import { startServer } from './helpers/server.ts'
+import { editorToken } from '../scripts/server/preview-proxy.ts'
 import { collectDocumentRequests, collectErrors, hydrated, launchBrowser, startPreview, type Preview } from './helpers/browser.ts'
 
 const STAND_IN_BRIDGE = `
@@ -167,6 +169,31 @@ function editorChunkOf(dir: string): string {
   expect(chunk).toBeDefined()
   return chunk!
 }
+
+describe('visual editor through npm start (preview proxy)', () => {
+  it('should swap in the draft with no token in the build, and refuse a forged editor link', async () => {
+    // The production build from above, served by the production server: its embedded demo CMS
+    // answers the proxy with the demo space's preview token, which no built file contains.
+    const server = await startServer(['--out', production, '--work-dir', work, '--insecure-webhooks'], {})
+    try {
+      const now = Math.floor(Date.now() / 1000)
+      const signed = `_storyblok_tk[space_id]=${space.id}&_storyblok_tk[timestamp]=${now}&_storyblok_tk[token]=${editorToken(space.id, space.tokens.preview, now)}`
+      const errors = collectErrors(page)
+      await page.goto(`${server.url}/about/?_storyblok=40008&_storyblok_c=page&${signed}`)
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the studio (draft: new team photo coming)')
+      expect(await page.$('#editor-notice')).toBeNull()
+      expect(errors).toEqual([])
+
+      await page.goto(`${server.url}/about/${EDITOR_QUERY}`)
+      await waitForBridge()
+      await page.waitForSelector('#editor-notice')
+      expect(await page.textContent('#editor-notice')).toMatch(/draft could not be loaded \(Preview refused: the editor token is not valid for this space\.\)/)
+      expect(await page.textContent('h1')).toBe('About the studio')
+    } finally {
+      await server.stop()
+    }
+  })
+})
 
 describe('tokens in bundles', () => {
   it('should keep every token out of a production build', () => {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { affectedRoutes, type RouteDependencies } from '../pages/affected.ts'
+import { siteOf } from '../pages/site.ts'
+import { storiesInMemory } from '../pages/stories.ts'
+import type { StoredStory } from '../cms/api/space.ts'
+import { storyOf } from './helpers/space.ts'
+
+const info = { name: 'Test' }
+const base = (): StoredStory[] => [
+  storyOf(1, 'home', { component: 'page' }, { is_startpage: false }),
+  storyOf(2, 'projects/a', { component: 'project', title: 'A', related: ['uuid-3'] }),
+  storyOf(3, 'projects/b', { component: 'project', title: 'B' }),
+  storyOf(4, 'blog/post', { component: 'article', title: 'Post' }),
+  storyOf(5, 'work', { component: 'page', body: [{ _uid: 'l', component: 'all-projects' }] }),
+]
+const site = (stories: StoredStory[]) => siteOf(storiesInMemory(stories), info)
+const dependencies = (): Map<string, RouteDependencies> =>
+  new Map([
+    ['/', { uuid: 'uuid-1', dependsOn: ['uuid-4'], listsProjects: false }],
+    ['/projects/a/', { uuid: 'uuid-2', dependsOn: ['uuid-3'], listsProjects: false }],
+    ['/projects/b/', { uuid: 'uuid-3', dependsOn: [], listsProjects: false }],
+    ['/blog/post/', { uuid: 'uuid-4', dependsOn: [], listsProjects: false }],
+    ['/work/', { uuid: 'uuid-5', dependsOn: [], listsProjects: true }],
+  ])
+
+describe('affected routes', () => {
+  it('should render a changed story and the pages showing it, not the others', () => {
+    const before = base()
+    const after = base()
+    after[3]!.content.body = [{ _uid: 'x', component: 'article-block' }]
+    expect(affectedRoutes({ routes: dependencies(), site: site(before) }, site(after), new Set(['uuid-4']))).toEqual({ render: ['/blog/post/', '/'], removed: [] })
+  })
+
+  it('should render every project list when a project card changes', () => {
+    const after = base()
+    after[2]!.content.title = 'B, renamed'
+    const { render } = affectedRoutes({ routes: dependencies(), site: site(base()) }, site(after), new Set(['uuid-3']))
+    expect(render.sort()).toEqual(['/projects/a/', '/projects/b/', '/work/'])
+  })
+
+  it('should remove the route of a story that went away and render the pages that pointed at it', () => {
+    const after = base().filter((story) => story.id !== 3)
+    expect(affectedRoutes({ routes: dependencies(), site: site(base()) }, site(after), new Set(['uuid-3']))).toEqual({
+      render: ['/projects/a/', '/work/'],
+      removed: ['/projects/b/'],
+    })
+  })
+
+  it('should move a route: the old one removed, the new one rendered', () => {
+    const after = base()
+    after[3]!.full_slug = 'blog/2025/post'
+    const result = affectedRoutes({ routes: dependencies(), site: site(base()) }, site(after), new Set(['uuid-4']))
+    expect(result.removed).toEqual(['/blog/post/'])
+    expect(result.render).toEqual(expect.arrayContaining(['/blog/2025/post/', '/']))
+  })
+
+  it('should render everything when the navigation changes', () => {
+    const after = base()
+    after[4]!.name = 'Our work'
+    const result = affectedRoutes({ routes: dependencies(), site: site(base()) }, site(after), new Set(['uuid-5']))
+    expect(result.everything).toBe('the navigation changed')
+    expect(result.render).toHaveLength(5)
+  })
+})
