@@ -187,6 +187,13 @@ describe('publishing', () => {
     expect(latest()).toBe(id)
   })
 
+  it('should fall back to a full build when the cache is corrupt', async () => {
+    writeFileSync(join(work, 'cache', 'state.json'), '{"version": 1, "trunc')
+    const run = await runBuild(['--out', out, '--work-dir', work], { SITE_URL })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/Build: full \(full crawl: the build cache is unreadable/)
+  })
+
   it('should make each build live by switching a link to it, keeping the two before it', async () => {
     const ids = [latest()]
     for (let i = 0; i < 3; i++) {

@@ -218,6 +218,24 @@ describe('incremental builds from webhooks', () => {
     expect((await page('/about/')).html).toContain('About, final edit')
   })
 
+  it('should leave the live build alone when a build fails, log why, and retry until it succeeds', async () => {
+    const { build: live, queue } = await health()
+    cms.faults = { serverErrorEvery: 1, serverErrorStatus: 503 }
+    edit(() => (story(40010).content.title = 'Projects, after the outage'))
+    await webhook(event('published', 40010))
+    const failed = await waitFor(async () => {
+      const now = await health()
+      return now.queue.failures >= 1 ? now : undefined
+    }, 30_000, 'a failed build')
+    expect(failed.build).toBe(live)
+    expect(failed.queue.last).toMatchObject({ ok: false, error: expect.stringMatching(/503/) })
+    expect(server.output()).toMatch(/failed; the live build is unchanged\. Retrying in 2 s\. Reason: .*503/)
+    cms.faults = {}
+    const after = await builds(queue.builds + 2)
+    expect(after.build).not.toBe(live)
+    expect((await page('/projects/')).html).toContain('Projects, after the outage')
+  })
+
   it('should keep answering a loopback load of 2,000 requests during a rebuild, with no 5xx', async () => {
     const { queue, build: liveBefore } = await health()
     // A new navigation label re-renders every route.
