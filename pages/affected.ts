@@ -1,8 +1,8 @@
 /**
  * Which routes an incremental build re-renders (issue 6): the pages of the changed stories, every
- * page that shows or links to one of them (relations, story links), every project list when the
- * list changed, and every page when the navigation changed. Routes whose story went away (or moved
- * elsewhere) are removed. Pure: the build cache supplies what the previous build rendered from.
+ * page that shows or links to one of them (relations, story links), every project list whose shown
+ * entries changed, and every page when the navigation changed. Routes whose story went away (or
+ * moved elsewhere) are removed. Pure: the build cache supplies what the previous build rendered from.
  */
 import type { Site } from './site.ts'
 
@@ -11,8 +11,8 @@ export interface RouteDependencies {
   uuid: string
   /** Other stories it shows or links to, found or not. */
   dependsOn: string[]
-  /** It shows the project list. */
-  listsProjects: boolean
+  /** How many entries of the project list it shows (see PayloadResult). */
+  projectsShown: number
 }
 
 export interface AffectedRoutes {
@@ -26,6 +26,13 @@ export interface AffectedRoutes {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
+/** The first position at which two lists differ (Infinity when they are the same). */
+function firstDifference(before: unknown[], after: unknown[]): number {
+  const length = Math.max(before.length, after.length)
+  for (let at = 0; at < length; at++) if (!same(before[at], after[at])) return at
+  return Infinity
+}
+
 export function affectedRoutes(previous: { routes: Map<string, RouteDependencies>; site: Site }, site: Site, changed: ReadonlySet<string>): AffectedRoutes {
   const removed = [...previous.routes.keys()].filter((route) => !site.routes.has(route))
   const everything = !same(previous.site.index.nav, site.index.nav)
@@ -35,7 +42,7 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
       : undefined
   if (everything) return { render: [...site.routes.keys()], removed, everything }
 
-  const projectsChanged = !same(previous.site.index.projects, site.index.projects)
+  const projectsChangeAt = firstDifference(previous.site.index.projects, site.index.projects)
   const render: string[] = []
   for (const [route, { uuid }] of site.routes) {
     const before = previous.routes.get(route)
@@ -44,7 +51,7 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
       before.uuid !== uuid ||
       changed.has(uuid) ||
       before.dependsOn.some((other) => changed.has(other)) ||
-      (projectsChanged && before.listsProjects)
+      before.projectsShown > projectsChangeAt
     ) {
       render.push(route)
     }

@@ -78,9 +78,15 @@ export interface PayloadResult {
    * incremental build re-renders the page when one of them changes, appears or goes away.
    */
   dependsOn: string[]
-  /** The page shows the project list, so it changes when the list does. */
-  listsProjects: boolean
+  /**
+   * How many entries of the project list the page shows (0: none; `ALL_PROJECTS`: all): it changes
+   * when one of those does.
+   */
+  projectsShown: number
 }
+
+/** `projectsShown` of a list without a limit (a number, so that it survives JSON). */
+export const ALL_PROJECTS = Number.MAX_SAFE_INTEGER
 
 const RELATION_FIELDS = new Map(RESOLVE_RELATIONS.map((relation) => relation.split('.') as [string, string]))
 
@@ -238,5 +244,5 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     site: index.site,
   }
   const dependsOn = [...new Set([...linked, ...relationUuids(story.content, RESOLVE_RELATIONS)])].filter((uuid) => uuid !== story.uuid)
-  return { payload, brokenLinks, dependsOn, listsProjects: shown > 0 }
+  return { payload, brokenLinks, dependsOn, projectsShown: Math.min(shown, ALL_PROJECTS) }
 }

@@ -209,7 +209,7 @@ async function build(config: BuildConfig): Promise<void> {
       return compact.index()
     }
     const saved = (id: string): CacheState => ({
-      version: 1,
+      version: 2,
       fingerprint,
       buildId: id,
       space: content!.space,

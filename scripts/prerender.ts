@@ -63,7 +63,7 @@ export async function prerender({ site, stories, bundleDir, output, only, before
         for (const uuid of result.brokenLinks) brokenLinks.push({ story: fullSlug, uuid })
         // The index's own uuid strings: 10,000 routes' dependencies then cost pointers, not copies.
         const dependsOn = result.dependsOn.map((other) => index.byUuid.get(other)?.uuid ?? other)
-        dependencies.set(route, { uuid, dependsOn, listsProjects: result.listsProjects })
+        dependencies.set(route, { uuid, dependsOn, projectsShown: result.projectsShown })
         onProgress?.(++done, selected.length)
       }
     }

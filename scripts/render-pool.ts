@@ -37,7 +37,7 @@ export interface PageResult {
   unknownBlocks: string[]
   brokenLinks: string[]
   dependsOn: string[]
-  listsProjects: boolean
+  projectsShown: number
 }
 
 export interface WorkerSetup {

@@ -45,7 +45,7 @@ const output = new OutputWriter(outRoot)
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
 async function page({ route, fullSlug, story, existing }: PageJob): Promise<PageResult> {
-  const { payload, brokenLinks, dependsOn, listsProjects } = buildPayload(readStory(story), index)
+  const { payload, brokenLinks, dependsOn, projectsShown } = buildPayload(readStory(story), index)
   const unknownBlocks = new Set<string>()
   eachBlok(payload.story.content, (blok) => {
     if (!KNOWN_BLOCKS.has(blockName(blok.component))) unknownBlocks.add(blok.component)
@@ -56,7 +56,7 @@ async function page({ route, fullSlug, story, existing }: PageJob): Promise<Page
     output.write(join(dir, 'index.html'), html, 'html', existing.html),
     output.write(join(dir, '_payload.json'), JSON.stringify(payload), 'payload', existing.payload),
   ])
-  return { files, unknownBlocks: [...unknownBlocks], brokenLinks, dependsOn, listsProjects }
+  return { files, unknownBlocks: [...unknownBlocks], brokenLinks, dependsOn, projectsShown }
 }
 
 function html({ expected, ...init }: HtmlJob): Promise<string> {

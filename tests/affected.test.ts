@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { affectedRoutes, type RouteDependencies } from '../pages/affected.ts'
+import { ALL_PROJECTS } from '../pages/payload.ts'
 import { siteOf } from '../pages/site.ts'
 import { storiesInMemory } from '../pages/stories.ts'
 import type { StoredStory } from '../cms/api/space.ts'
@@ -16,11 +17,11 @@ const base = (): StoredStory[] => [
 const site = (stories: StoredStory[]) => siteOf(storiesInMemory(stories), info)
 const dependencies = (): Map<string, RouteDependencies> =>
   new Map([
-    ['/', { uuid: 'uuid-1', dependsOn: ['uuid-4'], listsProjects: false }],
-    ['/projects/a/', { uuid: 'uuid-2', dependsOn: ['uuid-3'], listsProjects: false }],
-    ['/projects/b/', { uuid: 'uuid-3', dependsOn: [], listsProjects: false }],
-    ['/blog/post/', { uuid: 'uuid-4', dependsOn: [], listsProjects: false }],
-    ['/work/', { uuid: 'uuid-5', dependsOn: [], listsProjects: true }],
+    ['/', { uuid: 'uuid-1', dependsOn: ['uuid-4'], projectsShown: 0 }],
+    ['/projects/a/', { uuid: 'uuid-2', dependsOn: ['uuid-3'], projectsShown: 0 }],
+    ['/projects/b/', { uuid: 'uuid-3', dependsOn: [], projectsShown: 0 }],
+    ['/blog/post/', { uuid: 'uuid-4', dependsOn: [], projectsShown: 0 }],
+    ['/work/', { uuid: 'uuid-5', dependsOn: [], projectsShown: ALL_PROJECTS }],
   ])
 
 describe('affected routes', () => {
@@ -36,6 +37,18 @@ describe('affected routes', () => {
     after[2]!.content.title = 'B, renamed'
     const { render } = affectedRoutes({ routes: dependencies(), site: site(base()) }, site(after), new Set(['uuid-3']))
     expect(render.sort()).toEqual(['/projects/a/', '/projects/b/', '/work/'])
+  })
+
+  it('should render a limited project list only when one of the projects it shows changed', () => {
+    const routes = dependencies()
+    routes.set('/work/', { uuid: 'uuid-5', dependsOn: [], projectsShown: 1 })
+    // Newest first: b (id 3) is listed before a (id 2); a change to a is past the limit of one.
+    const after = base()
+    after[1]!.content.title = 'A, renamed'
+    expect(affectedRoutes({ routes, site: site(base()) }, site(after), new Set(['uuid-2'])).render).toEqual(['/projects/a/'])
+    const first = base()
+    first[2]!.content.title = 'B, renamed'
+    expect(affectedRoutes({ routes, site: site(base()) }, site(first), new Set(['uuid-3'])).render).toContain('/work/')
   })
 
   it('should remove the route of a story that went away and render the pages that pointed at it', () => {
