@@ -224,6 +224,13 @@ async function build(config: BuildConfig): Promise<void> {
       log(`\nNo page changed (${mode}); build ${previous.buildId} stays live. CMS requests: ${requests}.`)
       return
     }
+    if (incremental && previous) {
+      // The manifests of older builds came along with the links; only the one just replaced is
+      // kept (a tab may have read its id from latest.json a moment before the swap).
+      for (const path of output.contents().keys()) {
+        if (path.startsWith('builds/meta/') && path !== `builds/meta/${previous.buildId}.json`) await output.remove(path)
+      }
+    }
     // Two builds of the same content within a second would share an id: the later one moves on.
     let id = buildId(timestamp, output.digest())
     for (let later = 1000; existsSync(join(buildsDir(config.outDir), id)); later += 1000) id = buildId(timestamp + later, output.digest())

@@ -262,6 +262,8 @@ describe('incremental builds from webhooks', () => {
     expect(sawBuilding).toBe(true)
     expect(after.build).not.toBe(liveBefore)
     expect((await page('/')).html).toContain('Get in touch')
+    // Manifests do not pile up over incremental builds: this build's and the one it replaced.
+    expect(readdirSync(join(out, 'builds', 'meta')).sort()).toEqual([`${liveBefore}.json`, `${after.build}.json`].sort())
   })
 })
 
