@@ -30,7 +30,11 @@ export function ensureBundles(outDir: string, fingerprint: string, preview?: Pre
 
 /** `preview`: the draft settings to bake into the editor chunk (preview builds only). */
 export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBuild {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'build-bundles.ts'), outDir], {
+  // The bundle build's size depends on the code, not the site. Left alone, V8 lets this process
+  // grow to about 480 MB; a 256 MB heap with a small young generation keeps it near 350 MB at the
+  // same CPU time (measured on the demo's code), beside the crawl and render process.
+  const heap = ['--max-old-space-size=256', '--max-semi-space-size=4']
+  const child = spawn(process.execPath, [...heap, '--import', 'tsx', join(import.meta.dirname, 'build-bundles.ts'), outDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
     // Always set, so that a PREVIEW_CONFIG left in the shell can never leak into a production bundle.
     env: { ...process.env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null' },
