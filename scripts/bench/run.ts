@@ -6,7 +6,7 @@
  * The client's throttle (5 requests/s) is lifted so that the build itself is measured; the requests
  * made and the time they would take at 5/s are reported separately.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -43,6 +43,14 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
   })
 }
 
+/**
+ * Flushes the page cache's pending writes (Linux `sync`), so that a timed run does not pay for
+ * writing back the 100+ MB the run before it wrote.
+ */
+function flushWrites(): void {
+  spawnSync('sync', { stdio: 'ignore' })
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
 
 /** Median and largest size of the files of one name (index.html, _payload.json) under `dir`. */
@@ -74,12 +82,14 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
   const out = join(WORK, `out-${stories}`)
   const statsFile = join(WORK, `stats-${stories}.json`)
   const builds: (BuildStats & { wall: number; cmsRequests: number })[] = []
+  const bounds: number[] = []
   try {
     for (let i = 0; i < runs; i++) {
       const before = cms.requests.length
       // Every run a full build (--full ignores the build cache); the bundles are built every run
       // too unless --reuse-bundles, which measures a build whose code did not change.
       if (!reuseBundles) rmSync(join(WORK, 'work', 'vike', 'fingerprint'), { force: true })
+      flushWrites()
       const result = await run(['--import', 'tsx', 'scripts/build.ts', '--out', out, '--work-dir', join(WORK, 'work'), '--full'], {
         STORYBLOK_API_URL: cms.url,
         STORYBLOK_TOKEN: BENCH_TOKENS.public,
@@ -90,16 +100,18 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
       if (result.code !== 0) throw new Error(`Build of ${stories} stories failed:\n${result.output}`)
       const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as BuildStats
       builds.push({ ...stats, wall: result.seconds, cmsRequests: cms.requests.length - before })
-      process.stderr.write(`  ${stories} stories, run ${i + 1}/${runs}: ${result.seconds.toFixed(1)} s\n`)
+      // The lower bound right after each build, so that both see the machine in the same state.
+      flushWrites()
+      const bound = await run(['--import', './scripts/ignore-css.mjs', '--import', 'tsx', 'scripts/bench/lower-bound.tsx', '--space', spaceFile, '--out', join(WORK, `bound-${stories}`)], {})
+      if (bound.code !== 0) throw new Error(`Lower-bound render failed:\n${bound.output}`)
+      bounds.push(JSON.parse(bound.output.trim().split('\n').pop()!).seconds as number)
+      rmSync(join(WORK, `bound-${stories}`), { recursive: true, force: true })
+      process.stderr.write(`  ${stories} stories, run ${i + 1}/${runs}: ${result.seconds.toFixed(1)} s (lower bound ${bounds.at(-1)!.toFixed(1)} s)\n`)
     }
   } finally {
     await cms.close()
   }
-
-  const bound = await run(['--import', './scripts/ignore-css.mjs', '--import', 'tsx', 'scripts/bench/lower-bound.tsx', '--space', spaceFile, '--out', join(WORK, `bound-${stories}`)], {})
-  if (bound.code !== 0) throw new Error(`Lower-bound render failed:\n${bound.output}`)
-  const lowerBound = JSON.parse(bound.output.trim().split('\n').pop()!).seconds as number
-  rmSync(join(WORK, `bound-${stories}`), { recursive: true, force: true })
+  const lowerBound = median(bounds)
 
   const walls = builds.map((build) => build.wall)
   const meta = JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')) as { id: string }
@@ -118,6 +130,7 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
     payload: fileSizes(out, '_payload.json'),
     firstLoad: weights(out, routes),
     lowerBoundSeconds: lowerBound,
+    lowerBound: { median: lowerBound, min: Math.min(...bounds), max: Math.max(...bounds) },
     overhead: median(walls) / lowerBound,
   }
 }
@@ -139,8 +152,8 @@ function table(results: Result[]): string {
     ['HTML median / largest', ...results.map((r) => `${kb(r.html.median)} / ${kb(r.html.max)}`)],
     ['_payload.json median / largest', ...results.map((r) => `${kb(r.payload.median)} / ${kb(r.payload.max)}`)],
     ...['page', 'article', 'project'].map((type) => [`first-load JS, ${type} (gzip)`, ...results.map((r) => (r.firstLoad[type] ? kb(r.firstLoad[type]!.js) : '–'))]),
-    ['lower bound (renderToString + write)', ...results.map((r) => `${r.lowerBoundSeconds.toFixed(1)} s`)],
-    ['overhead (wall / lower bound)', ...results.map((r) => `${r.overhead.toFixed(2)}×`)],
+    ['lower bound (renderToString + write), median (min–max)', ...results.map((r) => `${r.lowerBound.median.toFixed(1)} s (${r.lowerBound.min.toFixed(1)}–${r.lowerBound.max.toFixed(1)})`)],
+    ['overhead (median wall / median lower bound)', ...results.map((r) => `${r.overhead.toFixed(2)}×`)],
   ]
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
   const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`
