@@ -36,8 +36,8 @@ export function createApp({ outDir, queue, webhookSecret, preview, log }: AppOpt
     if ('error' in parsed) return res.status(400).json({ error: parsed.error })
     const { event } = parsed
     if (!isHandled(event.action)) return res.status(202).json({ accepted: false, reason: `action "${event.action}" does not change the site` })
-    queue.add({ story_id: event.story_id, action: event.action, full_slug: event.full_slug, received: Date.now() })
     log(`Webhook: ${event.action} story ${event.story_id}${event.full_slug ? ` (${event.full_slug})` : ''}.`)
+    queue.add({ story_id: event.story_id, action: event.action, full_slug: event.full_slug, received: Date.now() })
     return res.status(202).json({ accepted: true })
   })
 
