@@ -20,7 +20,7 @@ import type { BuildConfig } from './config.ts'
 import type { FileEntry } from './output.ts'
 import { processAlive } from './process-alive.ts'
 
-const STATE_VERSION = 2
+export const STATE_VERSION = 2
 
 
 export interface CacheState {

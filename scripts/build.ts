@@ -5,9 +5,9 @@
  * With no STORYBLOK_TOKEN and no STORYBLOK_API_URL, the demo space in cms/demo-space/ is served by
  * the embedded Storyblok-compatible API and crawled over HTTP like a real space.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { rmdir } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createCmsClient } from '../cms/client.ts'
 import { ConfigError } from '../cms/config.ts'
@@ -15,7 +15,7 @@ import { connectCms } from '../cms/connect.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
 import { ensureBundles } from './bundles.ts'
-import { buildFingerprint, cacheDir, codeFingerprint, loadState, lockCache, saveState, type CacheState } from './build-cache.ts'
+import { buildFingerprint, cacheDir, codeFingerprint, loadState, lockCache, saveState, STATE_VERSION, type CacheState } from './build-cache.ts'
 import { acquireContent, type Content } from './content.ts'
 import { buildsDir, clearOld, createStage, discardStage, linkTree, liveBuildId, liveDir, publishStage } from './deploy.ts'
 import { affectedRoutes } from '../pages/affected.ts'
@@ -25,70 +25,15 @@ import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.t
 import { buildId, readMeta, writeManifests } from './manifest.ts'
 import { carryOver, copyTree, OutputWriter } from './output.ts'
 import { siteOf, type Site } from '../pages/site.ts'
-import { prerender, type PrerenderResult } from './prerender.ts'
-import { formatBytes, progress } from './progress.ts'
+import { prerender } from './prerender.ts'
+import { progress } from './progress.ts'
+import { summary, writeStats } from './build-report.ts'
 
 // A static build is always a production build: a NODE_ENV=development or =test inherited from the
 // shell (or a test runner) would otherwise bundle and render React's development build.
 process.env.NODE_ENV = 'production'
 
 const log = (line: string) => process.stdout.write(`${line}\n`)
-
-function summary(config: BuildConfig, result: PrerenderResult, output: OutputWriter, requests: number, id: string, seconds: number, mode: string, rendered: number) {
-  const kinds = [...output.bytesByKind].map(([kind, bytes]) => `${kind} ${formatBytes(bytes)}`).join(', ')
-  const warnings = [
-    ...[...result.unknownBlocks].map(([name, stories]) => {
-      const [first, ...more] = [...stories]
-      const where = more.length ? `${first} and ${more.length} more ${more.length === 1 ? 'story' : 'stories'}` : first
-      return `Block component "${name}" is not registered (used in ${where}): it renders nothing.`
-    }),
-    ...result.brokenLinks.map(({ story, uuid }) => `Broken story link in "${story}": story ${uuid} is not published.`),
-  ]
-  if (!config.siteUrl) warnings.push('SITE_URL is not set: pages have no canonical URL.')
-  if (!config.contact.endpoint && !config.contact.email) {
-    warnings.push('Neither CONTACT_ENDPOINT nor CONTACT_EMAIL is set: the contact form opens a mail with no recipient.')
-  }
-  log('')
-  log(`Built ${result.routes.length} routes in ${seconds.toFixed(1)} s → ${relative(process.cwd(), config.outDir) || '.'}/ (build ${id})`)
-  log(`  Build: ${mode}; ${rendered} routes rendered, ${output.written} files written`)
-  if (config.preview) log('  PREVIEW BUILD: the preview token is in the editor code. Serve this build to editors only.')
-  log(`  CMS requests: ${requests}`)
-  // maxRSS is in KiB; the bundle build runs in its own process and is not included.
-  log(`  Peak memory (crawl and render process): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`)
-  log(`  Files: ${output.files}, ${formatBytes(output.bytes)} (${kinds})`)
-  log(`  Warnings: ${warnings.length}`)
-  for (const warning of warnings) log(`    - ${warning}`)
-}
-
-/** Machine-readable figures of one build, for the benchmark (`BUILD_STATS_FILE`). */
-function writeStats(
-  file: string,
-  { seconds, phases, routes, requests, output, bundleDir, mode }: { seconds: number; phases: Record<string, number>; routes: number; requests: number; output: OutputWriter; bundleDir?: string; mode: string },
-) {
-  const usage = process.resourceUsage()
-  let bundles: unknown
-  try {
-    // Only when this build made the bundles: reused bundles cost nothing.
-    bundles = bundleDir ? JSON.parse(readFileSync(join(bundleDir, 'bundle-stats.json'), 'utf8')) : { reused: true }
-  } catch {
-    bundles = undefined
-  }
-  const stats = {
-    seconds,
-    phases,
-    routes,
-    requests,
-    mode,
-    written: output.written,
-    // CPU of this process, worker threads included; the bundle build is its own process.
-    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
-    maxRssMb: Math.round(usage.maxRSS / 1024),
-    bytes: output.bytes,
-    bytesByKind: Object.fromEntries(output.bytesByKind),
-    bundles,
-  }
-  writeFileSync(file, JSON.stringify(stats, null, 2))
-}
 
 /** Replaced stories in the cache's story file are dropped once they take this much, and half the file. */
 const COMPACT_AT_BYTES = 32 * 1024 * 1024
@@ -209,7 +154,7 @@ async function build(config: BuildConfig): Promise<void> {
       return compact.index()
     }
     const saved = (id: string): CacheState => ({
-      version: 2,
+      version: STATE_VERSION,
       fingerprint,
       buildId: id,
       space: content!.space,
@@ -241,7 +186,7 @@ async function build(config: BuildConfig): Promise<void> {
     phases.publish = lap()
     if (incremental) await clearOld(config.outDir)
     const seconds = (performance.now() - started) / 1000
-    summary(config, result, output, requests, id, seconds, mode, incremental?.render.length ?? result.routes.length)
+    summary(log, config, result, output, { requests, id, seconds, mode, rendered: incremental?.render.length ?? result.routes.length })
     if (process.env.BUILD_STATS_FILE) {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases, routes: result.routes.length, requests, output, bundleDir: bundles.reused ? undefined : bundleDir, mode })
     }

@@ -1,0 +1,74 @@
+/** The build's report: the summary it prints, and the figures it writes for the benchmark. */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import type { BuildConfig } from './config.ts'
+import type { OutputWriter } from './output.ts'
+import type { PrerenderResult } from './prerender.ts'
+import { formatBytes } from './progress.ts'
+
+/** What one build did, for its summary. */
+export interface BuildFacts {
+  requests: number
+  id: string
+  seconds: number
+  /** Full or incremental, and why. */
+  mode: string
+  rendered: number
+}
+
+/** The summary printed at the end of a build: what was built, how, and what to fix. */
+export function summary(log: (line: string) => void, config: BuildConfig, result: PrerenderResult, output: OutputWriter, { requests, id, seconds, mode, rendered }: BuildFacts) {
+  const kinds = [...output.bytesByKind].map(([kind, bytes]) => `${kind} ${formatBytes(bytes)}`).join(', ')
+  const warnings = [
+    ...[...result.unknownBlocks].map(([name, stories]) => {
+      const [first, ...more] = [...stories]
+      const where = more.length ? `${first} and ${more.length} more ${more.length === 1 ? 'story' : 'stories'}` : first
+      return `Block component "${name}" is not registered (used in ${where}): it renders nothing.`
+    }),
+    ...result.brokenLinks.map(({ story, uuid }) => `Broken story link in "${story}": story ${uuid} is not published.`),
+  ]
+  if (!config.siteUrl) warnings.push('SITE_URL is not set: pages have no canonical URL.')
+  if (!config.contact.endpoint && !config.contact.email) {
+    warnings.push('Neither CONTACT_ENDPOINT nor CONTACT_EMAIL is set: the contact form opens a mail with no recipient.')
+  }
+  log('')
+  log(`Built ${result.routes.length} routes in ${seconds.toFixed(1)} s → ${relative(process.cwd(), config.outDir) || '.'}/ (build ${id})`)
+  log(`  Build: ${mode}; ${rendered} routes rendered, ${output.written} files written`)
+  if (config.preview) log('  PREVIEW BUILD: the preview token is in the editor code. Serve this build to editors only.')
+  log(`  CMS requests: ${requests}`)
+  // maxRSS is in KiB; the bundle build runs in its own process and is not included.
+  log(`  Peak memory (crawl and render process): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`)
+  log(`  Files: ${output.files}, ${formatBytes(output.bytes)} (${kinds})`)
+  log(`  Warnings: ${warnings.length}`)
+  for (const warning of warnings) log(`    - ${warning}`)
+}
+
+/** Machine-readable figures of one build, for the benchmark (`BUILD_STATS_FILE`). */
+export function writeStats(
+  file: string,
+  { seconds, phases, routes, requests, output, bundleDir, mode }: { seconds: number; phases: Record<string, number>; routes: number; requests: number; output: OutputWriter; bundleDir?: string; mode: string },
+) {
+  const usage = process.resourceUsage()
+  let bundles: unknown
+  try {
+    // Only when this build made the bundles: reused bundles cost nothing.
+    bundles = bundleDir ? JSON.parse(readFileSync(join(bundleDir, 'bundle-stats.json'), 'utf8')) : { reused: true }
+  } catch {
+    bundles = undefined
+  }
+  const stats = {
+    seconds,
+    phases,
+    routes,
+    requests,
+    mode,
+    written: output.written,
+    // CPU of this process, worker threads included; the bundle build is its own process.
+    cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+    maxRssMb: Math.round(usage.maxRSS / 1024),
+    bytes: output.bytes,
+    bytesByKind: Object.fromEntries(output.bytesByKind),
+    bundles,
+  }
+  writeFileSync(file, JSON.stringify(stats, null, 2))
+}
