@@ -1,8 +1,8 @@
 /** Runs scripts/build-bundles.ts (Vike's client and server build) as a child process. */
-import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PreviewConfig } from '../cms/preview-config.ts'
+import { runNode } from './node-process.ts'
 
 export interface BundleBuild {
   done: Promise<void>
@@ -34,21 +34,13 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
   // grow to about 480 MB; a 256 MB heap with a small young generation keeps it near 350 MB at the
   // same CPU time (measured on the demo's code), beside the crawl and render process.
   const heap = ['--max-old-space-size=256', '--max-semi-space-size=4']
-  const child = spawn(process.execPath, [...heap, '--import', 'tsx', join(import.meta.dirname, 'build-bundles.ts'), outDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const run = runNode([...heap, '--import', 'tsx', join(import.meta.dirname, 'build-bundles.ts'), outDir], {
     // Always set, so that a PREVIEW_CONFIG left in the shell can never leak into a production bundle.
     env: { ...process.env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null' },
   })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const done = new Promise<void>((resolve, reject) => {
-    child.once('error', reject)
-    child.once('exit', (code, signal) => {
-      if (code === 0) resolve()
-      else reject(new Error(`Building the client and server bundles failed (${signal ?? `exit ${code}`}):\n${output.trim()}`))
-    })
+  const done = run.exited.then(({ code, signal }) => {
+    if (code !== 0) throw new Error(`Building the client and server bundles failed (${signal ?? `exit ${code}`}):\n${run.output().trim()}`)
   })
   done.catch(() => {}) // observed by the caller; avoid an unhandled rejection while the crawl runs
-  return { done, cancel: () => child.kill() }
+  return { done, cancel: () => run.child.kill() }
 }

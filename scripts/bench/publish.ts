@@ -6,7 +6,6 @@
  * other projects relate to, so its cards on those pages change too. Results go to
  * docs/benchmark/publish.md.
  */
-import { spawn } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -15,6 +14,7 @@ import { parseArgs } from 'node:util'
 import { startCmsServer } from '../../cms/api/server.ts'
 import { loadSpace, type Space } from '../../cms/api/space.ts'
 import { DEMO_SPACE_DIR } from '../../cms/demo-space.ts'
+import { runNode } from '../node-process.ts'
 import { sign } from '../server/webhook.ts'
 import { generateSpace } from './generate-space.ts'
 
@@ -22,14 +22,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..')
 const WORK = join(ROOT, '.build', 'bench-publish')
 const SECRET = 'bench-webhook-secret'
 
-function spawnNode(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, CI: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolvePromise) => child.once('exit', resolvePromise))
-  return { child, output: () => output, exited }
-}
+const spawnNode = (args: string[], env: NodeJS.ProcessEnv) => runNode(['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, CI: 'true', ...env } })
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
 
@@ -40,7 +33,7 @@ async function measure(label: string, space: Space, runs: number) {
   rmSync(out, { force: true, recursive: true })
   const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: space.tokens.public, STORYBLOK_WEBHOOK_SECRET: SECRET, STORYBLOK_RATE_LIMIT: '10000' }
   const full = spawnNode(['scripts/build.ts', '--out', out, '--work-dir', work, '--full'], env)
-  if ((await full.exited) !== 0) throw new Error(`The full build failed:\n${full.output()}`)
+  if ((await full.exited).code !== 0) throw new Error(`The full build failed:\n${full.output()}`)
   const server = spawnNode(['scripts/start.ts', '--port', '0', '--host', '127.0.0.1', '--out', out, '--work-dir', work], env)
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setInterval(() => {

@@ -6,7 +6,7 @@
  * The client's throttle (5 requests/s) is lifted so that the build itself is measured; the requests
  * made and the time they would take at 5/s are reported separately.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util'
 import { startCmsServer } from '../../cms/api/server.ts'
 import { DEFAULT_PER_PAGE, DEFAULT_RATE_LIMIT } from '../../cms/config.ts'
 import { minimumRequests } from '../../cms/request-budget.ts'
+import { runNode } from '../node-process.ts'
 import { pageWeight, type PageWeight } from '../page-weight.ts'
 import { BENCH_TOKENS, generateSpace } from './generate-space.ts'
 
@@ -32,15 +33,11 @@ interface BuildStats {
   bundles?: { cpuSeconds: number; maxRssMb: number }
 }
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string; seconds: number }> {
+async function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string; seconds: number }> {
   const started = performance.now()
-  return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    child.once('exit', (code) => resolvePromise({ code, output, seconds: (performance.now() - started) / 1000 }))
-  })
+  const node = runNode(args, { cwd: ROOT, env: { ...process.env, ...env } })
+  const { code } = await node.exited
+  return { code, output: node.output(), seconds: (performance.now() - started) / 1000 }
 }
 
 /**

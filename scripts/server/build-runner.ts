@@ -2,8 +2,8 @@
  * Runs one incremental build as a child process (`scripts/build.ts --changed …`): a build that
  * crashes or is killed takes nothing of the server with it, and its memory is returned when it ends.
  */
-import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { runNode } from '../node-process.ts'
 import type { BuildRun } from './queue.ts'
 
 export interface RunnerOptions {
@@ -20,24 +20,14 @@ const SUMMARY = /^(Built |\s+Build: |\s+CMS requests|No page changed|Story .* cr
 
 export function buildRunner({ args, env = process.env, log }: RunnerOptions): (storyIds: number[]) => BuildRun {
   return (storyIds) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', BUILD_SCRIPT, ...args, '--changed', storyIds.join(',')], {
-      env: { ...env, CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    const done = new Promise<void>((resolve, reject) => {
-      child.once('error', reject)
-      child.once('exit', (code, signal) => {
-        for (const line of stdout.split('\n')) if (SUMMARY.test(line)) log(`  ${line.trim()}`)
-        if (code === 0) return resolve()
-        const reason = stderr.trim().split('\n').filter((line) => line && !/^(Stories fetched|Pages rendered)/.test(line)).slice(-6).join(' | ')
-        reject(new Error(`the build ${signal ? `was killed (${signal})` : `exited with code ${code}`}${reason ? `: ${reason}` : ''}`))
-      })
+    const run = runNode(['--import', 'tsx', BUILD_SCRIPT, ...args, '--changed', storyIds.join(',')], { env: { ...env, CI: 'true' } })
+    const done = run.exited.then(({ code, signal }) => {
+      for (const line of run.stdout().split('\n')) if (SUMMARY.test(line)) log(`  ${line.trim()}`)
+      if (code === 0) return
+      const reason = run.stderr().trim().split('\n').filter((line) => line && !/^(Stories fetched|Pages rendered)/.test(line)).slice(-6).join(' | ')
+      throw new Error(`the build ${signal ? `was killed (${signal})` : `exited with code ${code}`}${reason ? `: ${reason}` : ''}`)
     })
     done.catch(() => {}) // observed by the queue
-    return { done, cancel: () => child.kill('SIGTERM') }
+    return { done, cancel: () => run.child.kill('SIGTERM') }
   }
 }
