@@ -16,7 +16,6 @@ export interface RefetchResult {
   found: Story[]
   /** Ids the delivery API answered 404 for. */
   missing: number[]
-  requests: number
 }
 
 /** Requests in flight: the client's throttle paces them anyway. */
@@ -39,5 +38,5 @@ export async function refetchStories(client: CmsClient, ids: number[]): Promise<
       }
     }),
   )
-  return { space, found, missing, requests: client.requestCount }
+  return { space, found, missing }
 }

@@ -147,6 +147,16 @@ export class SpilledStories implements StorySource {
     return readStoryAt(this.fd, this.locate(uuid))
   }
 
+  /** The spill file. */
+  get path(): string {
+    return this.file
+  }
+
+  /** Bytes in the file, live and replaced. */
+  get size(): number {
+    return this.end
+  }
+
   /** Bytes in the file that no story points at any more (replaced or removed stories). */
   get garbage(): number {
     let live = 0

@@ -106,7 +106,7 @@ async function build(config: BuildConfig): Promise<void> {
       { routes: new Map(Object.entries(previous.routes)), site: previousSite(previous, info) }, site, content.changed) : undefined
     // Old builds go once the content is in (a build that fails on the CMS keeps them): during a
     // full build's render, or after an incremental build went live, so as not to delay it.
-    const cleared = incremental ? Promise.resolve() : clearOld(config.outDir)
+    const cleared = incremental ? Promise.resolve() : clearOld(config.outDir, { beforeSwap: true })
     cleared.catch(() => {})
     const output = new OutputWriter(stage, incremental && previous ? new Map(Object.entries(previous.files)) : undefined)
     const routes = new Map(incremental && previous ? Object.entries(previous.routes) : [])
@@ -148,7 +148,7 @@ async function build(config: BuildConfig): Promise<void> {
     // Incremental builds append changed stories; once the file is mostly replaced stories, rewrite it.
     const stories = () => {
       const spilled = content!.stories
-      if (spilled.garbage < Math.max(COMPACT_AT_BYTES, spilled.index().end / 2)) return spilled.index()
+      if (spilled.garbage < Math.max(COMPACT_AT_BYTES, spilled.size / 2)) return spilled.index()
       const compact = spilled.compactTo(join(cache, `stories-${Date.now()}-${process.pid}.jsonl`))
       compact.close()
       return compact.index()
@@ -184,7 +184,7 @@ async function build(config: BuildConfig): Promise<void> {
     await publishStage(stage, config.outDir, id)
     saveState(cache, saved(id))
     phases.publish = lap()
-    if (incremental) await clearOld(config.outDir)
+    if (incremental) await clearOld(config.outDir, { beforeSwap: false })
     const seconds = (performance.now() - started) / 1000
     summary(log, config, result, output, { requests, id, seconds, mode, rendered: incremental?.render.length ?? result.routes.length })
     if (process.env.BUILD_STATS_FILE) {
@@ -194,7 +194,7 @@ async function build(config: BuildConfig): Promise<void> {
     bundles.cancel()
     await server?.close()
     await discardStage(stage)
-    if (content && content.stories.index().file !== previous?.stories.file) content.stories.dispose()
+    if (content && content.stories.path !== previous?.stories.file) content.stories.dispose()
     throw error
   } finally {
     process.off('SIGTERM', abandon)

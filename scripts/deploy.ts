@@ -5,11 +5,12 @@
  * the old one: one rename(2), so a visitor's request sees either the old build or the new one.
  *
  * The two builds before the live one are kept: the one just replaced still serves open tabs and is
- * where `npm run rollback` goes. Older ones are deleted while the next build renders.
+ * where `npm run rollback` goes. Older ones are deleted during a full build's render, or just after
+ * an incremental build went live (see clearOld).
  */
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
-import { mkdir, readdir, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises'
-import { basename, dirname, join, relative } from 'node:path'
+import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { processAlive } from './process-alive.ts'
 
 /** Builds kept besides the live one. */
@@ -35,11 +36,14 @@ export function history(outDir: string): string[] {
   }
 }
 
-/** The folder the output serves from now (following the link), or undefined when there is none. */
+/**
+ * The folder the output serves from now (following the link), or undefined when there is none.
+ * Read fresh on every call: the server resolves it once per request.
+ */
 export function liveDir(outDir: string): string | undefined {
   try {
     const stats = lstatSync(outDir)
-    if (stats.isSymbolicLink()) return join(dirname(outDir), readlinkSync(outDir))
+    if (stats.isSymbolicLink()) return resolve(dirname(outDir), readlinkSync(outDir))
     return stats.isDirectory() ? outDir : undefined
   } catch {
     return undefined
@@ -51,7 +55,6 @@ export function liveBuildId(outDir: string): string | undefined {
   const dir = liveDir(outDir)
   return dir && dir !== outDir ? basename(dir) : undefined
 }
-
 
 /** A fresh staging folder for this process; staging folders of builds that died are removed. */
 export async function createStage(outDir: string): Promise<string> {
@@ -71,14 +74,15 @@ export async function discardStage(stage: string): Promise<void> {
 }
 
 /**
- * Deletes builds that will not be kept once the next one is live: everything but the live build
- * and the one before it. Started once the crawl succeeded, so that deleting thousands of files
- * overlaps the render instead of delaying the swap.
+ * Deletes the builds that are not kept: all but the live build and the `KEPT` before it. A full
+ * build calls it before its swap (`beforeSwap`: the live build is about to become one of the kept
+ * ones), so that deleting thousands of files overlaps its render; an incremental build calls it
+ * after its swap, so as not to delay it.
  */
-export async function clearOld(outDir: string): Promise<void> {
+export async function clearOld(outDir: string, { beforeSwap }: { beforeSwap: boolean }): Promise<void> {
   const dir = buildsDir(outDir)
   if (!existsSync(dir)) return
-  const keep = new Set(history(outDir).slice(-KEPT))
+  const keep = new Set(history(outDir).slice(-(beforeSwap ? KEPT : KEPT + 1)))
   const live = liveBuildId(outDir)
   if (live) keep.add(live)
   for (const name of await readdir(dir)) {
@@ -161,14 +165,5 @@ export function linkTree(from: string, stage: string, paths: Iterable<string>): 
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
       throw new Error(`The live build has no ${path}, which the build cache lists: it was changed by hand. Run \`npm run build -- --full\`.`)
     }
-  }
-}
-
-/** The folder of a live build, read fresh (a server uses this per request). */
-export async function resolveLive(outDir: string): Promise<string | undefined> {
-  try {
-    return join(dirname(outDir), await readlink(outDir))
-  } catch {
-    return existsSync(outDir) ? outDir : undefined
   }
 }

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import serveStatic from 'serve-static'
-import { resolveLive } from './deploy.ts'
+import { liveDir } from './deploy.ts'
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 export const CACHE_REVALIDATE = 'no-cache'
@@ -63,16 +63,14 @@ export function staticSite(root: string): Handler {
 export function liveSite(outDir: string): (req: IncomingMessage, res: ServerResponse) => void {
   const handlers = new Map<string, Handler>()
   return (req, res) => {
-    resolveLive(outDir).then((root) => {
-      if (!root) return staticSite(outDir)(req, res)
-      let handler = handlers.get(root)
-      if (!handler) {
-        handler = staticSite(root)
-        handlers.set(root, handler)
-        // Builds come and go; keep the handlers of the last few.
-        if (handlers.size > 4) handlers.delete(handlers.keys().next().value!)
-      }
-      handler(req, res)
-    })
+    const root = liveDir(outDir) ?? outDir
+    let handler = handlers.get(root)
+    if (!handler) {
+      handler = staticSite(root)
+      handlers.set(root, handler)
+      // Builds come and go; keep the handlers of the last few.
+      if (handlers.size > 4) handlers.delete(handlers.keys().next().value!)
+    }
+    handler(req, res)
   }
 }

@@ -264,6 +264,10 @@ describe('incremental builds from webhooks', () => {
     expect((await page('/')).html).toContain('Get in touch')
     // Manifests do not pile up over incremental builds: this build's and the one it replaced.
     expect(readdirSync(join(out, 'builds', 'meta')).sort()).toEqual([`${liveBefore}.json`, `${after.build}.json`].sort())
+    // Nor do builds: the live one and the two before it.
+    const kept = readdirSync(join(out, '..', '.dist.builds')).filter((name) => !name.startsWith('.') && name !== 'history.json')
+    expect(kept).toHaveLength(3)
+    expect(kept).toContain(liveBefore)
   })
 })
 
