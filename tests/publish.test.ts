@@ -316,7 +316,11 @@ describe('deploys', () => {
     edit(() => (story(40008).content.title = 'About, after the restart'))
     await webhook(event('published', 40008))
     await waitFor(async () => (await health()).queue.building, 10_000, 'the build')
+    const staging = () => readdirSync(join(out, '..', '.dist.builds')).filter((name) => name.startsWith('.staging'))
+    await waitFor(() => staging().length > 0, 10_000, 'the build to stage')
     expect(await server.stop('SIGTERM')).toBe(0)
+    // The abandoned build removed its own staging folder on the way out.
+    expect(staging()).toEqual([])
     cms.faults = {}
     expect(realpathSync(out)).toBe(live)
     expect(changedFiles(snapshot, files())).toEqual([])
