@@ -7,6 +7,7 @@ import type { CmsClient, StoriesPage } from './client.ts'
 import { RESOLVE_RELATIONS, type Story } from './content-model.ts'
 import { bounded } from './concurrency.ts'
 import { compactForBuild } from './content-walk.ts'
+import { checkStory } from './story-shape.ts'
 
 export interface CrawlResult {
   /** The space (`cdn/spaces/me`); its `cv` pinned the whole crawl. */
@@ -15,6 +16,8 @@ export interface CrawlResult {
   cv: number
   /** Every story, sorted by full_slug so that output does not depend on API order (empty with a sink). */
   stories: Story[]
+  /** Stories repaired or left out at the crawl boundary (cms/story-shape.ts), each naming its story. */
+  warnings: string[]
   requests: number
 }
 
@@ -52,13 +55,7 @@ export async function crawl(client: CmsClient, { perPage, sink, onProgress }: Cr
     resolve_links: 'url' as const,
   }
 
-  // Each page is shrunk as it arrives (relations back to uuids, no editor markers): the crawl has
-  // every story, and the payload step looks related stories up there (see compactForBuild).
-  const getPage = async (page: number) => {
-    const answer = await client.getStories({ ...params, page })
-    for (const story of answer.stories) compactForBuild(story.content, RESOLVE_RELATIONS)
-    return answer
-  }
+  const getPage = (page: number) => client.getStories({ ...params, page })
   const first = await getPage(1)
   const total = first.total
   if (!Number.isInteger(total) || total < 0) {
@@ -68,11 +65,21 @@ export async function crawl(client: CmsClient, { perPage, sink, onProgress }: Cr
   onProgress?.(fetched, total)
 
   const kept: Story[] = []
+  const warnings: string[] = []
   const seen = new Set<string>()
+  // Each story is checked and shrunk as it arrives (relations back to uuids, no editor markers):
+  // the crawl has every story, and the payload step looks related stories up there.
   const keep = (page: StoriesPage) => {
-    for (const story of page.stories) {
+    for (const raw of page.stories) {
+      const { story, warnings: found, skipped } = checkStory(raw)
       if (seen.has(story.uuid)) continue
       seen.add(story.uuid)
+      if (skipped) {
+        warnings.push(skipped)
+        continue
+      }
+      warnings.push(...found)
+      compactForBuild(story.content, RESOLVE_RELATIONS)
       if (sink) sink.add(story)
       else kept.push(story)
     }
@@ -95,5 +102,5 @@ export async function crawl(client: CmsClient, { perPage, sink, onProgress }: Cr
   if (seen.size !== total) throw new ShortCrawlError(seen.size, total)
 
   const stories = kept.sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0))
-  return { space, cv, stories, requests: client.requestCount }
+  return { space, cv, stories, warnings, requests: client.requestCount }
 }

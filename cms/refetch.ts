@@ -9,13 +9,16 @@ import { CmsRequestError, type CmsClient } from './client.ts'
 import { RESOLVE_RELATIONS, type Story } from './content-model.ts'
 import { bounded } from './concurrency.ts'
 import { compactForBuild } from './content-walk.ts'
+import { checkStory } from './story-shape.ts'
 
 export interface RefetchResult {
   space: { id: number; name: string; cv: number }
   /** The stories found, shrunk like the crawl's (compactForBuild). */
   found: Story[]
-  /** Ids the delivery API answered 404 for. */
+  /** Ids the delivery API answered 404 for, and stories left out for a bad slug (cms/story-shape.ts). */
   missing: number[]
+  /** Stories repaired or left out, each naming its story. */
+  warnings: string[]
 }
 
 /** Requests in flight: the client's throttle paces them anyway. */
@@ -25,11 +28,19 @@ export async function refetchStories(client: CmsClient, ids: number[]): Promise<
   const space = await client.getSpace()
   const found: Story[] = []
   const missing: number[] = []
+  const warnings: string[] = []
   await bounded(
     IN_FLIGHT,
     [...new Set(ids)].map((id) => async () => {
       try {
-        const { story } = await client.getStory(id, { cv: space.cv, resolve_relations: RESOLVE_RELATIONS.join(','), resolve_links: 'url' })
+        const answer = await client.getStory(id, { cv: space.cv, resolve_relations: RESOLVE_RELATIONS.join(','), resolve_links: 'url' })
+        const { story, warnings: problems, skipped } = checkStory(answer.story)
+        if (skipped) {
+          warnings.push(skipped)
+          missing.push(id)
+          return
+        }
+        warnings.push(...problems)
         compactForBuild(story.content, RESOLVE_RELATIONS)
         found.push(story)
       } catch (error) {
@@ -38,5 +49,5 @@ export async function refetchStories(client: CmsClient, ids: number[]): Promise<
       }
     }),
   )
-  return { space, found, missing }
+  return { space, found, missing, warnings }
 }

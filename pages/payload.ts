@@ -9,6 +9,7 @@ import { eachBlok, relationUuids, storyLinkTarget, storyLinkUuids } from '../cms
 import { blockName, RESOLVE_RELATIONS } from '../cms/content-model.ts'
 import { responsiveImage } from '../cms/image.ts'
 import { renderRichText } from '../cms/richtext/index.ts'
+import { rejectedUrlNote, safeUrl } from '../cms/url-policy.ts'
 import type { NavItem } from './navigation.ts'
 import { routeOf } from './routes.ts'
 
@@ -74,6 +75,11 @@ export interface PayloadResult {
   /** Story uuids linked from the story that the crawl does not know (unpublished or deleted). */
   brokenLinks: string[]
   /**
+   * What was wrong with the content and removed from the payload: URLs the URL policy rejected
+   * (cms/url-policy.ts), fields that claimed to be pre-rendered HTML.
+   */
+  problems: string[]
+  /**
    * Every other story the page shows or links to (relations and story links, found or not): an
    * incremental build re-renders the page when one of them changes, appears or goes away.
    */
@@ -94,6 +100,9 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() ? value : undefined
 }
 
+/** Problems found while trimming content are reported here; cards of other stories report none. */
+type Problems = string[]
+
 export function toCard(story: Story): StoryCard {
   const { content } = story
   const image = content.image as Asset | undefined
@@ -107,7 +116,7 @@ export function toCard(story: Story): StoryCard {
       component: content.component,
       title: text(content.title),
       description: text(content.description) ?? text(content.teaser),
-      ...(image?.filename ? { image: trimAsset(image as Record<string, unknown>) } : {}),
+      ...(image?.filename ? { image: trimAsset(image as Record<string, unknown>, []) } : {}),
     },
   }
 }
@@ -139,10 +148,18 @@ export interface PayloadOptions {
   keepEditable?: boolean
 }
 
-/** A rich-text field as payloads carry it: sanitized HTML, rendered once by `renderRichText`. */
+/**
+ * A rich-text field as payloads carry it: sanitized HTML, rendered once by `renderRichText`. Only
+ * the payload step makes this shape: content from the CMS that has it is dropped (see trimContent),
+ * so no editor or CMS answer can hand the page HTML of its own.
+ */
 export interface RenderedRichText {
   type: 'html'
   html: string
+}
+
+function claimsToBeRendered(object: Record<string, unknown>): boolean {
+  return object.type === 'html'
 }
 
 /** Images in rich text get a srcset sized for the text column. */
@@ -157,8 +174,13 @@ function isRichTextDoc(value: object): value is { type: 'doc'; content: unknown[
  * then needs no rich-text renderer or sanitizer, and hydration injects the same bytes the server
  * wrote.
  */
-function renderedRichText(doc: object, links: Record<string, string>): RenderedRichText {
-  return { type: 'html', html: renderRichText(doc, { links, image: (src) => responsiveImage(src, PROSE_SIZES) }) }
+function renderedRichText(doc: object, links: Record<string, string>, problems: Problems): RenderedRichText {
+  const html = renderRichText(doc, {
+    links,
+    image: (src) => responsiveImage(src, PROSE_SIZES),
+    onRejectedUrl: (url) => problems.push(`rich text: ${rejectedUrlNote(url)}`),
+  })
+  return { type: 'html', html }
 }
 
 /** A relation entry as a card: a uuid is looked up, a story the client resolved (editor) is reduced. */
@@ -168,32 +190,46 @@ function relatedCard(entry: unknown, index: SiteIndex): StoryCard | undefined {
   return story && typeof story.uuid === 'string' && typeof story.content === 'object' && story.content ? toCard(story) : undefined
 }
 
-/** The asset fields components read: an image needs its URL, alt and title, nothing else. */
-function trimAsset(asset: Record<string, unknown>): Asset {
-  const { filename, alt, title } = asset as Asset
-  return { filename, ...(alt ? { alt } : {}), ...(title ? { title } : {}) }
+/** A URL the policy allows, or nothing (the rejection noted). */
+function allowedUrl(url: unknown, use: 'link' | 'image', problems: Problems): string | undefined {
+  const safe = safeUrl(url, use)
+  if (safe === undefined && typeof url === 'string' && url.trim() !== '') problems.push(rejectedUrlNote(url))
+  return safe
 }
 
-/** The multilink fields `multilinkHref` reads. */
-function trimLink(link: Record<string, unknown>): Multilink {
+/** The asset fields components read: an image needs its URL, alt and title, nothing else. */
+function trimAsset(asset: Record<string, unknown>, problems: Problems): Asset {
+  const { filename, alt, title } = asset as Asset
+  return { filename: allowedUrl(filename, 'image', problems) ?? '', ...(alt ? { alt } : {}), ...(title ? { title } : {}) }
+}
+
+/** The multilink fields `multilinkHref` reads, with URLs the policy allows. */
+function trimLink(link: Record<string, unknown>, problems: Problems): Multilink {
   const { linktype, id, url, cached_url, email, anchor, target } = link as Multilink
-  return Object.fromEntries(Object.entries({ linktype, id, url, cached_url, email, anchor, target }).filter(([, value]) => value)) as Multilink
+  const safe = { url: allowedUrl(url, 'link', problems), cached_url: allowedUrl(cached_url, 'link', problems) }
+  return Object.fromEntries(Object.entries({ linktype, id, ...safe, email, anchor, target }).filter(([, value]) => value)) as Multilink
 }
 
 /**
  * A copy of the content without `_editable` markers and without the `story` objects the client
  * attaches to links; relation fields become cards (the client may have nested whole stories there).
  */
-function trimContent(value: unknown, index: SiteIndex, options: PayloadOptions & { links: Record<string, string> }, parent?: Blok, key?: string): unknown {
+type TrimOptions = PayloadOptions & { links: Record<string, string>; problems: Problems }
+
+function trimContent(value: unknown, index: SiteIndex, options: TrimOptions, parent?: Blok, key?: string): unknown {
   if (parent && key && RELATION_FIELDS.get(blockName(parent.component)) === key && Array.isArray(value)) {
     return value.map((entry) => relatedCard(entry, index)).filter((card): card is StoryCard => card !== undefined)
   }
   if (Array.isArray(value)) return value.map((item) => trimContent(item, index, options))
   if (typeof value !== 'object' || value === null) return value
-  if (isRichTextDoc(value)) return renderedRichText(value, options.links)
+  if (isRichTextDoc(value)) return renderedRichText(value, options.links, options.problems)
   const object = value as Record<string, unknown>
-  if (object.fieldtype === 'asset') return trimAsset(object)
-  if (object.fieldtype === 'multilink') return trimLink(object)
+  if (claimsToBeRendered(object)) {
+    options.problems.push(`a field${key ? ` ("${key}")` : ''} claims to be pre-rendered HTML; it was dropped`)
+    return undefined
+  }
+  if (object.fieldtype === 'asset' || (typeof object.filename === 'string' && !('component' in object))) return trimAsset(object, options.problems)
+  if (object.fieldtype === 'multilink' || (typeof object.linktype === 'string' && !('component' in object))) return trimLink(object, options.problems)
   const blok = typeof object.component === 'string' ? (object as Blok) : undefined
   const isLink = storyLinkTarget(object) !== undefined
   const copy: Record<string, unknown> = {}
@@ -225,7 +261,8 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     if (target) links[uuid] = routeOf(target)
     else brokenLinks.push(uuid)
   }
-  const content = trimContent(story.content, index, { ...options, links }) as Blok
+  const problems: Problems = []
+  const content = trimContent(story.content, index, { ...options, links, problems }) as Blok
   const shown = projectsShown(content)
 
   const payload: RoutePayload = {
@@ -244,5 +281,5 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     site: index.site,
   }
   const dependsOn = [...new Set([...linked, ...relationUuids(story.content, RESOLVE_RELATIONS)])].filter((uuid) => uuid !== story.uuid)
-  return { payload, brokenLinks, dependsOn, projectsShown: Math.min(shown, ALL_PROJECTS) }
+  return { payload, brokenLinks, problems, dependsOn, projectsShown: Math.min(shown, ALL_PROJECTS) }
 }

@@ -3,12 +3,13 @@
  * page at `/`, a folder's start page at the folder path, every other story at `/<full_slug>/`.
  */
 import type { Story } from '../cms/content-model.ts'
+import { slugProblem, trimSlug } from '../cms/slug.ts'
 
 type Routable = Pick<Story, 'full_slug'>
 
 /** The route path of a story, always with a leading and a trailing slash. */
 export function routeOf(story: Routable): string {
-  const slug = story.full_slug.replace(/^\/+|\/+$/g, '')
+  const slug = trimSlug(story.full_slug)
   return slug === '' || slug === 'home' ? '/' : `/${slug}/`
 }
 
@@ -17,9 +18,9 @@ export function slugOf(pathname: string): string {
   return pathname.replace(/^\/+|\/+$/g, '').replace(/\/index\.html$/, '')
 }
 
-/** A slug Storyblok could have produced: path segments of URL-safe characters, no dot segments. */
+/** A slug that can be a route (cms/slug.ts): the crawl leaves out stories whose slug cannot. */
 export function isValidSlug(slug: string): boolean {
-  return slug === '' || slug.split('/').every((segment) => /^[\p{L}\p{N}_~.%-]+$/u.test(segment) && segment !== '.' && segment !== '..')
+  return slugProblem(slug) === undefined
 }
 
 /** Output directory of a route relative to the site root: `/` → ``, `/blog/x/` → `blog/x`. */
@@ -32,6 +33,23 @@ export class RouteCollisionError extends Error {
     super(`Stories "${a}" and "${b}" would both be served at ${route}: rename one of them in Storyblok.`)
     this.name = 'RouteCollisionError'
   }
+}
+
+/**
+ * Routes that differ only by case (`/About/` and `/about/`): distinct on Linux and on most CDNs,
+ * but one folder on case-insensitive file systems (macOS, Windows), where one would overwrite the
+ * other when the site is copied there.
+ */
+export function caseCollisions(routes: Iterable<string>): string[] {
+  const seen = new Map<string, string>()
+  const warnings: string[] = []
+  for (const route of routes) {
+    const folded = route.toLowerCase()
+    const other = seen.get(folded)
+    if (other === undefined) seen.set(folded, route)
+    else warnings.push(`Routes ${other} and ${route} differ only by case: on a case-insensitive file system one would replace the other. Rename one of them in Storyblok.`)
+  }
+  return warnings
 }
 
 /** Maps every route to its story, refusing two stories on one route. */

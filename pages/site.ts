@@ -5,13 +5,15 @@
  */
 import { navigation } from './navigation.ts'
 import { buildPayload, siteIndex, type PayloadResult, type SiteIndex, type SiteInfo } from './payload.ts'
-import { routeTable } from './routes.ts'
+import { caseCollisions, routeTable } from './routes.ts'
 import type { StorySource } from './stories.ts'
 
 export interface Site {
   /** The story of every route (its full_slug and uuid), in full_slug order. */
   routes: Map<string, { fullSlug: string; uuid: string }>
   index: SiteIndex
+  /** What the site's shape should warn of: routes that differ only by case. */
+  warnings: string[]
   payloadFor(route: string): PayloadResult | undefined
 }
 
@@ -22,6 +24,7 @@ export function siteOf(source: StorySource, info: SiteInfo): Site {
   return {
     routes: new Map([...table].map(([route, summary]) => [route, { fullSlug: summary.full_slug, uuid: summary.uuid }])),
     index,
+    warnings: caseCollisions(table.keys()),
     payloadFor(route) {
       const summary = table.get(route)
       return summary ? buildPayload(source.load(summary.uuid), index) : undefined

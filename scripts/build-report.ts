@@ -14,18 +14,22 @@ export interface BuildFacts {
   /** Full or incremental, and why. */
   mode: string
   rendered: number
+  /** Warnings of the crawl and the site's shape, each naming its story or route. */
+  warnings: string[]
 }
 
 /** The summary printed at the end of a build: what was built, how, and what to fix. */
-export function summary(log: (line: string) => void, config: BuildConfig, result: PrerenderResult, output: OutputWriter, { requests, id, seconds, mode, rendered }: BuildFacts) {
+export function summary(log: (line: string) => void, config: BuildConfig, result: PrerenderResult, output: OutputWriter, facts: BuildFacts) {
+  const { requests, id, seconds, mode, rendered } = facts
   const kinds = [...output.bytesByKind].map(([kind, bytes]) => `${kind} ${formatBytes(bytes)}`).join(', ')
   const warnings = [
+    ...facts.warnings,
     ...[...result.unknownBlocks].map(([name, stories]) => {
       const [first, ...more] = [...stories]
       const where = more.length ? `${first} and ${more.length} more ${more.length === 1 ? 'story' : 'stories'}` : first
       return `Block component "${name}" is not registered (used in ${where}): it renders nothing.`
     }),
-    ...result.brokenLinks.map(({ story, uuid }) => `Broken story link in "${story}": story ${uuid} is not published.`),
+    ...result.warnings,
   ]
   if (!config.siteUrl) warnings.push('SITE_URL is not set: pages have no canonical URL.')
   if (!config.contact.endpoint && !config.contact.email) {

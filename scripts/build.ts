@@ -186,7 +186,8 @@ async function build(config: BuildConfig): Promise<void> {
     phases.publish = lap()
     if (incremental) await clearOld(config.outDir, { beforeSwap: false })
     const seconds = (performance.now() - started) / 1000
-    summary(log, config, result, output, { requests, id, seconds, mode, rendered: incremental?.render.length ?? result.routes.length })
+    const warnings = [...content.warnings, ...site.warnings]
+    summary(log, config, result, output, { requests, id, seconds, mode, rendered: incremental?.render.length ?? result.routes.length, warnings })
     if (process.env.BUILD_STATS_FILE) {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases, routes: result.routes.length, requests, output, bundleDir: bundles.reused ? undefined : bundleDir, mode })
     }

@@ -22,6 +22,8 @@ export interface Content {
   changed?: Set<string>
   /** How the content was obtained, for the summary. */
   how: string
+  /** Stories repaired or left out as they arrived (cms/story-shape.ts). */
+  warnings: string[]
 }
 
 export interface ContentOptions {
@@ -36,14 +38,14 @@ export interface ContentOptions {
 async function crawlAll(client: CmsClient, { cacheDir, perPage, previous, onProgress }: ContentOptions): Promise<Content> {
   const stories = new SpilledStories(join(cacheDir, `stories-${Date.now()}-${process.pid}.jsonl`))
   try {
-    const { space } = await crawl(client, { perPage, sink: stories, onProgress })
-    if (!previous) return { stories, space, how: 'full crawl' }
-    if (previous.space.id !== space.id) return { stories, space, how: `full crawl: the cache is of space ${previous.space.id}, this is ${space.id}` }
+    const { space, warnings } = await crawl(client, { perPage, sink: stories, onProgress })
+    if (!previous) return { stories, space, warnings, how: 'full crawl' }
+    if (previous.space.id !== space.id) return { stories, space, warnings, how: `full crawl: the cache is of space ${previous.space.id}, this is ${space.id}` }
     const changed = new Set<string>()
     const before = previous.stories.entries
     for (const { uuid } of stories.summaries()) if (before[uuid]?.digest !== stories.digestOf(uuid)) changed.add(uuid)
     for (const uuid of Object.keys(before)) if (!stories.has(uuid)) changed.add(uuid)
-    return { stories, space, changed, how: `full crawl, ${changed.size} ${changed.size === 1 ? 'story' : 'stories'} changed` }
+    return { stories, space, changed, warnings, how: `full crawl, ${changed.size} ${changed.size === 1 ? 'story' : 'stories'} changed` }
   } catch (error) {
     stories.dispose()
     throw error
@@ -53,7 +55,7 @@ async function crawlAll(client: CmsClient, { cacheDir, perPage, previous, onProg
 async function refetch(client: CmsClient, previous: CacheState, ids: number[], options: ContentOptions): Promise<Content> {
   const stories = SpilledStories.reopen(previous.stories)
   try {
-    const { space, found, missing } = await refetchStories(client, ids)
+    const { space, found, missing, warnings } = await refetchStories(client, ids)
     if (space.id !== previous.space.id) {
       stories.close()
       return crawlAll(client, { ...options, previous: undefined })
@@ -71,7 +73,7 @@ async function refetch(client: CmsClient, previous: CacheState, ids: number[], o
       const uuid = uuidById.get(id)!
       if (stories.remove(uuid)) changed.add(uuid)
     }
-    return { stories, space, changed, how: `refetched ${ids.length} ${ids.length === 1 ? 'story' : 'stories'} by id, ${changed.size} changed` }
+    return { stories, space, changed, warnings, how: `refetched ${ids.length} ${ids.length === 1 ? 'story' : 'stories'} by id, ${changed.size} changed` }
   } catch (error) {
     stories.close()
     throw error

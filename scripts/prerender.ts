@@ -30,8 +30,8 @@ export interface PrerenderResult {
   routes: string[]
   /** Unregistered block names, each with the stories using it. */
   unknownBlocks: Map<string, Set<string>>
-  /** Story links to stories the crawl does not have, as `story → uuid`. */
-  brokenLinks: { story: string; uuid: string }[]
+  /** Per story: links to stories the crawl does not have, URLs and fields the payload step removed. */
+  warnings: string[]
   /** What each rendered route showed besides its own story, for the next incremental build. */
   dependencies: Map<string, RouteDependencies>
 }
@@ -46,7 +46,7 @@ export async function prerender({ site, stories, bundleDir, output, only, before
   const { routes, index } = site
   const selected = only ?? [...routes.keys()]
   const unknownBlocks = new Map<string, Set<string>>()
-  const brokenLinks: PrerenderResult['brokenLinks'] = []
+  const warnings: string[] = []
   const dependencies = new Map<string, RouteDependencies>()
   const pool = new RenderPool({ bundleDir, outRoot: output.root, index }, Math.min(workerCount(), Math.ceil(selected.length / ROUTES_PER_WORKER) || 1))
   let done = 0
@@ -60,7 +60,7 @@ export async function prerender({ site, stories, bundleDir, output, only, before
         const result = await pool.page({ route, fullSlug, story: stories.locate(uuid), existing })
         for (const file of result.files) output.record(file)
         for (const name of result.unknownBlocks) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(fullSlug))
-        for (const uuid of result.brokenLinks) brokenLinks.push({ story: fullSlug, uuid })
+        warnings.push(...result.warnings)
         // The index's own uuid strings: 10,000 routes' dependencies then cost pointers, not copies.
         const dependsOn = result.dependsOn.map((other) => index.byUuid.get(other)?.uuid ?? other)
         dependencies.set(route, { uuid, dependsOn, projectsShown: result.projectsShown })
@@ -81,5 +81,5 @@ export async function prerender({ site, stories, bundleDir, output, only, before
   } finally {
     await pool.close()
   }
-  return { routes: [...routes.keys()], unknownBlocks, brokenLinks, dependencies }
+  return { routes: [...routes.keys()], unknownBlocks, warnings, dependencies }
 }

@@ -35,7 +35,8 @@ export interface HtmlJob {
 export interface PageResult {
   files: FileRecord[]
   unknownBlocks: string[]
-  brokenLinks: string[]
+  /** What the payload step removed or could not link, each naming the story. */
+  warnings: string[]
   dependsOn: string[]
   projectsShown: number
 }

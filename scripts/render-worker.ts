@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { BLOCK_NAMES, blockName } from '../cms/content-model.ts'
 import { eachBlok } from '../cms/content-walk.ts'
+import { storyLabel } from '../cms/story-shape.ts'
 import type { PageContext } from 'vike/types'
 import { buildPayload, type RoutePayload } from '../pages/payload.ts'
 import { isValidSlug, routeDir, slugOf } from '../pages/routes.ts'
@@ -45,7 +46,12 @@ const output = new OutputWriter(outRoot)
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
 async function page({ route, fullSlug, story, existing }: PageJob): Promise<PageResult> {
-  const { payload, brokenLinks, dependsOn, projectsShown } = buildPayload(readStory(story), index)
+  const { payload, brokenLinks, problems, dependsOn, projectsShown } = buildPayload(readStory(story), index)
+  const label = storyLabel({ full_slug: fullSlug, id: payload.story.id })
+  const warnings = [
+    ...problems.map((problem) => `${label}: ${problem}.`),
+    ...brokenLinks.map((uuid) => `${label}: a link to story ${uuid}, which is not published, renders as text.`),
+  ]
   const unknownBlocks = new Set<string>()
   eachBlok(payload.story.content, (blok) => {
     if (!KNOWN_BLOCKS.has(blockName(blok.component))) unknownBlocks.add(blok.component)
@@ -56,7 +62,7 @@ async function page({ route, fullSlug, story, existing }: PageJob): Promise<Page
     output.write(join(dir, 'index.html'), html, 'html', existing.html),
     output.write(join(dir, '_payload.json'), JSON.stringify(payload), 'payload', existing.payload),
   ])
-  return { files, unknownBlocks: [...unknownBlocks], brokenLinks, dependsOn, projectsShown }
+  return { files, unknownBlocks: [...unknownBlocks], warnings, dependsOn, projectsShown }
 }
 
 function html({ expected, ...init }: HtmlJob): Promise<string> {

@@ -34,7 +34,7 @@ export function inline(nodes: RichTextNode[] | undefined, state: State): Element
     let end = i + 1
     while (key !== undefined && end < list.length && linkKey(linkOf(list[end]!)) === key) end++
     const rendered = list.slice(i, end).flatMap((node) => renderInlineNode(node, state))
-    if (link) result.push(linkElement(link, state.options, rendered))
+    if (link) result.push(...linkElement(link, state.options, rendered))
     else result.push(...rendered)
     i = end
   }

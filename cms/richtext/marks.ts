@@ -5,6 +5,7 @@
 import type { ElementContent } from 'hast'
 import type { RichTextMark } from '../content-model.ts'
 import { withAnchor } from '../links.ts'
+import { safeUrl } from '../url-policy.ts'
 import { element } from './nodes.ts'
 import type { RichTextOptions } from './options.ts'
 
@@ -54,15 +55,16 @@ export function applyMarks(children: ElementContent[], marks: RichTextMark[]): E
   }, children)
 }
 
-/** Where a link mark points (story links go to the linked story's current route). */
-export function linkHref(mark: RichTextMark, options: RichTextOptions): string | undefined {
+/** Where a link mark points as the editor set it (story links go to the linked story's current route). */
+function intendedHref(mark: RichTextMark, options: RichTextOptions): string | undefined {
   const href = attr(mark, 'href')
   const anchor = attr(mark, 'anchor')
   switch (attr(mark, 'linktype')) {
     case 'story': {
       const uuid = attr(mark, 'uuid')
-      const route = (uuid && options.links?.[uuid]) || href
-      return route ? withAnchor(route, anchor) : anchor ? `#${anchor}` : undefined
+      // A story that is not published has no route: its stale href must not be linked.
+      if (uuid && options.links) return options.links[uuid] ? withAnchor(options.links[uuid], anchor) : undefined
+      return href ? withAnchor(href, anchor) : anchor ? `#${anchor}` : undefined
     }
     case 'email':
       return href ? (href.startsWith('mailto:') ? href : `mailto:${href}`) : undefined
@@ -71,14 +73,18 @@ export function linkHref(mark: RichTextMark, options: RichTextOptions): string |
   }
 }
 
-export function linkElement(mark: RichTextMark, options: RichTextOptions, children: ElementContent[]): ElementContent {
+/** Where a link mark points, if anywhere the URL policy allows. */
+export function linkHref(mark: RichTextMark, options: RichTextOptions): string | undefined {
+  const href = intendedHref(mark, options)
+  const safe = safeUrl(href, 'link')
+  if (href !== undefined && safe === undefined) options.onRejectedUrl?.(href)
+  return safe
+}
+
+/** The link around its content; a link that leads nowhere (unpublished story, rejected URL) is its text alone. */
+export function linkElement(mark: RichTextMark, options: RichTextOptions, children: ElementContent[]): ElementContent[] {
+  const href = linkHref(mark, options)
+  if (href === undefined) return children
   const target = attr(mark, 'target')
-  return element(
-    'a',
-    {
-      href: linkHref(mark, options),
-      ...(target === '_blank' ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}),
-    },
-    children,
-  )
+  return [element('a', { href, ...(target === '_blank' ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}) }, children)]
 }

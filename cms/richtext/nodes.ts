@@ -4,6 +4,7 @@
  */
 import type { Element, ElementContent } from 'hast'
 import type { RichTextNode } from '../content-model.ts'
+import { safeUrl } from '../url-policy.ts'
 import type { RichTextOptions } from './options.ts'
 
 export type State = { options: RichTextOptions; inline: (nodes: RichTextNode[] | undefined) => ElementContent[] }
@@ -19,6 +20,14 @@ function attr(node: RichTextNode, name: string): unknown {
 
 function string(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/** An image URL the URL policy allows; a rejected one is reported and renders no image. */
+function imageSrc(value: unknown, state: State): string | undefined {
+  const src = string(value)
+  const safe = safeUrl(src, 'image')
+  if (src !== undefined && safe === undefined) state.options.onRejectedUrl?.(src)
+  return safe
 }
 
 /** The child nodes of a node, whatever the CMS sent in their place. */
@@ -62,7 +71,7 @@ export const nodeHandlers: Record<string, Handler> = {
   hard_break: () => [element('br', {})],
   text: (node) => [{ type: 'text', value: typeof node.text === 'string' ? node.text : '' }],
   image(node, state) {
-    const src = string(attr(node, 'src'))
+    const src = imageSrc(attr(node, 'src'), state)
     if (!src) return []
     const resized = state.options.image?.(src) ?? { src }
     return [
@@ -74,11 +83,11 @@ export const nodeHandlers: Record<string, Handler> = {
       }),
     ]
   },
-  emoji(node) {
+  emoji(node, state) {
     const name = string(attr(node, 'name')) ?? 'emoji'
     const emoji = string(attr(node, 'emoji'))
     if (emoji) return [element('span', { dataType: 'emoji', role: 'img', ariaLabel: name }, [{ type: 'text', value: emoji }])]
-    const fallback = string(attr(node, 'fallbackImage'))
+    const fallback = imageSrc(attr(node, 'fallbackImage'), state)
     return fallback ? [element('img', { src: fallback, alt: name, className: ['emoji'] })] : []
   },
   // Blocks embedded in rich text are not part of this site's content model.

@@ -11,8 +11,9 @@ export interface ImageAttributes {
 export interface RichTextOptions {
   /**
    * Current route of each linked story, by uuid. A story link's own `href` may be stale (the story
-   * moved since the link was made), so the route from here wins; without an entry the stored href
-   * is used.
+   * moved since the link was made), so the route from here wins. With this table, a story link
+   * whose uuid has no entry (the story is not published) renders as its text; without the table
+   * the stored href is used.
    */
   links?: Record<string, string>
   /**
@@ -22,4 +23,9 @@ export interface RichTextOptions {
   image?: (src: string) => ImageAttributes
   /** Called instead of `console.warn` for input that is not a rich-text document. */
   warn?: (message: string) => void
+  /**
+   * Told of every link or image URL the URL policy (cms/url-policy.ts) rejected: the link renders
+   * as its text, the image not at all.
+   */
+  onRejectedUrl?: (url: string) => void
 }

@@ -24,7 +24,8 @@ export const richTextSchema: Schema = {
   },
   protocols: {
     href: ['http', 'https', 'mailto', 'tel'],
-    src: ['http', 'https'],
+    // cms/url-policy.ts already allowed only data:image/… among data URLs.
+    src: ['http', 'https', 'data'],
   },
   // Anchor ids are meant to be linked to (`/page/#id`), so they keep their name.
   clobber: [],

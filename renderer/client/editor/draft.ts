@@ -6,6 +6,7 @@
 import { createCmsClient } from '../../../cms/client.ts'
 import { RESOLVE_RELATIONS, type Story, type StoryLink } from '../../../cms/content-model.ts'
 import { draftCmsConfig, type PreviewConfig } from '../../../cms/preview-config.ts'
+import { checkStory } from '../../../cms/story-shape.ts'
 import { buildPayload, type RoutePayload, type SiteIndex, type StoryRef } from '../../../pages/payload.ts'
 import { siteFetch, statusOf } from '../fetch.ts'
 
@@ -20,8 +21,9 @@ function editorIndex(published: RoutePayload, links: StoryLink[]): SiteIndex {
   return { byUuid, projects: published.projects ?? [], nav: published.nav, site: published.site }
 }
 
+/** The draft as a payload: checked and repaired like a crawled story (cms/story-shape.ts), then trimmed. */
 export function draftPayload(published: RoutePayload, story: Story, links: StoryLink[] = []): RoutePayload {
-  return buildPayload(story, editorIndex(published, links), { keepEditable: true }).payload
+  return buildPayload(checkStory(story).story, editorIndex(published, links), { keepEditable: true }).payload
 }
 
 /** Where `npm start` serves drafts (scripts/server/preview-proxy.ts). */
