@@ -6,6 +6,15 @@
 export const REGIONS = ['eu', 'us', 'cn', 'ap', 'ca'] as const
 export type Region = (typeof REGIONS)[number]
 
+/** The delivery API's origin per region (storyblok-js-client picks the same hosts). */
+export const STORYBLOK_API_ORIGINS: Record<Region, string> = {
+  eu: 'https://api.storyblok.com',
+  us: 'https://api-us.storyblok.com',
+  cn: 'https://app.storyblokchina.cn',
+  ap: 'https://api-ap.storyblok.com',
+  ca: 'https://api-ca.storyblok.com',
+}
+
 export const VERSIONS = ['published', 'draft'] as const
 export type Version = (typeof VERSIONS)[number]
 

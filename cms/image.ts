@@ -39,6 +39,9 @@ export class ImageOptionError extends RangeError {
   }
 }
 
+/** Where Storyblok serves assets and the image service, per region (the CSP allows these). */
+export const STORYBLOK_ASSET_ORIGINS = ['https://a.storyblok.com', 'https://a-us.storyblok.com', 'https://a-ap.storyblok.com', 'https://a-ca.storyblok.com', 'https://a.storyblokchina.cn']
+
 const STORYBLOK_ASSET = /^https:\/\/a(-[a-z]+)?\.storyblok(china)?\.(com|cn)\/f\/\d+\/\d+x\d+\//
 
 /** A Storyblok asset the image service can transform (raster formats only; SVG and GIF pass through). */

@@ -11,11 +11,23 @@ import { watchFreshness } from './client/freshness.ts'
 import { loadView, startRouter } from './client/router.ts'
 import { hydrate } from './client/view.tsx'
 
+/** The static 404.html answers every missing path: it names the one asked for. */
+function showMissingPath() {
+  const slot = document.getElementById('missing-path')
+  if (!slot || slot.textContent) return
+  try {
+    slot.textContent = decodeURI(location.pathname)
+  } catch {
+    slot.textContent = location.pathname
+  }
+}
+
 async function start(container: HTMLElement) {
   reloadOnChunkErrors()
   startRouter(container)
-  watchFreshness()
-  if (container.dataset.page === 'error') return
+  // This entry's own URL names the code running the page (content-hashed in a build).
+  watchFreshness(import.meta.url)
+  if (container.dataset.page === 'error') return showMissingPath()
   const view = await loadView(location.pathname)
   if (!('payload' in view)) return
   hydrate(container, view)

@@ -21,8 +21,9 @@ import { buildsDir, clearOld, createStage, discardStage, linkTree, liveBuildId, 
 import { affectedRoutes } from '../pages/affected.ts'
 import type { SiteInfo } from '../pages/payload.ts'
 import { routeDir } from '../pages/routes.ts'
-import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
-import { buildId, readMeta, writeManifests } from './manifest.ts'
+import { connectOrigins, loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
+import { formatHeaders, headerRules, HEADERS_FILE } from './site-headers.ts'
+import { buildId, clientEntry, readMeta, writeManifests } from './manifest.ts'
 import { carryOver, copyTree, OutputWriter } from './output.ts'
 import { siteOf, type Site } from '../pages/site.ts'
 import { prerender } from './prerender.ts'
@@ -138,6 +139,8 @@ async function build(config: BuildConfig): Promise<void> {
     if (!incremental) {
       assets = await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
       if (config.embedded) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
+      // Settings shape the headers, and a change of settings makes a full build: incremental builds keep the file.
+      await output.write(HEADERS_FILE, formatHeaders(headerRules(connectOrigins(config))), 'manifest')
       // Tabs still open on the live build load its chunks from the new one.
       if (live) await carryOver(output, live, readMeta(live)?.assets ?? [], 'assets')
     }
@@ -179,7 +182,7 @@ async function build(config: BuildConfig): Promise<void> {
     // Two builds of the same content within a second would share an id: the later one moves on.
     let id = buildId(timestamp, output.digest())
     for (let later = 1000; existsSync(join(buildsDir(config.outDir), id)); later += 1000) id = buildId(timestamp + later, output.digest())
-    await writeManifests(output, { id, timestamp, routes: result.routes, trailingSlash: true, cv: content.space.cv, assets })
+    await writeManifests(output, { id, timestamp, routes: result.routes, trailingSlash: true, cv: content.space.cv, assets, client: clientEntry(bundleDir) })
     await cleared
     await publishStage(stage, config.outDir, id)
     saveState(cache, saved(id))

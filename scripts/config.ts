@@ -101,3 +101,13 @@ export function siteInfo(config: BuildConfig, spaceName: string): SiteInfo {
     ...(Object.keys(contact).length ? { contact } : {}),
   }
 }
+
+/**
+ * Origins other than the site's own that its pages fetch from, for the Content-Security-Policy
+ * (scripts/site-headers.ts): a preview build's CMS API (a mirror or proxy given as
+ * STORYBLOK_API_URL; the region hosts are always allowed) and a contact endpoint on another origin.
+ */
+export function connectOrigins(config: BuildConfig): string[] {
+  const urls = [config.preview ? config.cms.apiUrl : undefined, config.contact.endpoint]
+  return urls.flatMap((url) => (url && parseHttpUrl(url) ? [new URL(url).origin] : []))
+}

@@ -18,6 +18,18 @@ export interface BuildMeta {
   cv: number
   /** The hashed assets of this build's own bundle (the next build keeps them for open tabs). */
   assets: string[]
+  /** Path of the client entry script (`/assets/entries/renderer_client.<hash>.js`). */
+  client?: string
+}
+
+/**
+ * `builds/latest.json`, which open tabs poll: the newest build, and the path of its client script
+ * (content-hashed), by which a page tells whether the code it runs is still current.
+ */
+export interface LatestBuild {
+  id: string
+  timestamp: number
+  client?: string
 }
 
 /** A sortable, unique build id: UTC time plus a digest of the output. */
@@ -27,7 +39,8 @@ export function buildId(timestamp: number, digest: string): string {
 
 export async function writeManifests(output: OutputWriter, meta: BuildMeta): Promise<void> {
   await output.write(`builds/meta/${meta.id}.json`, JSON.stringify(meta), 'manifest')
-  await output.write('builds/latest.json', JSON.stringify({ id: meta.id, timestamp: meta.timestamp }), 'manifest')
+  const latest: LatestBuild = { id: meta.id, timestamp: meta.timestamp, client: meta.client }
+  await output.write('builds/latest.json', JSON.stringify(latest), 'manifest')
 }
 
 /** The manifest of the build in `root` (the live one), if it has readable manifests. */
@@ -35,6 +48,17 @@ export function readMeta(root: string): BuildMeta | undefined {
   try {
     const { id } = JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { id: string }
     return JSON.parse(readFileSync(join(root, 'builds', 'meta', `${id}.json`), 'utf8')) as BuildMeta
+  } catch {
+    return undefined
+  }
+}
+
+/** The client entry's path in a bundle folder, from Vike's asset manifest (`assets.json`). */
+export function clientEntry(bundleDir: string): string | undefined {
+  try {
+    const assets = JSON.parse(readFileSync(join(bundleDir, 'assets.json'), 'utf8')) as Record<string, { file?: string }>
+    const file = assets['renderer/+client.ts']?.file
+    return file ? `/${file}` : undefined
   } catch {
     return undefined
   }

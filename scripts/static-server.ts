@@ -1,7 +1,8 @@
 /**
  * Serves a built site as a CDN would: every unknown path gets 404.html with status 404,
  * `/route` redirects to `/route/`, payloads, HTML and the latest-build manifest are always
- * revalidated, hashed assets and per-build manifests are immutable.
+ * revalidated, hashed assets and per-build manifests are immutable, and every answer carries the
+ * build's security headers (`_headers`, see site-headers.ts).
  *
  * serve-static (expressjs) does the file serving (ranges, ETags, conditional requests). It looks
  * files up on every request, so a build swapped into the directory is served at once.
@@ -11,26 +12,30 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import serveStatic from 'serve-static'
 import { liveDir } from './deploy.ts'
-
-export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
-export const CACHE_REVALIDATE = 'no-cache'
-
-/** The Cache-Control a CDN should send for a path of the built site. */
-export function cacheControl(pathname: string): string {
-  if (pathname.startsWith('/assets/') || pathname.startsWith('/builds/meta/')) return CACHE_IMMUTABLE
-  return CACHE_REVALIDATE
-}
+import { cacheControl, CACHE_REVALIDATE, headersFor, HEADERS_FILE, readHeaderRules } from './site-headers.ts'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void
 
+/**
+ * The decoded path of a request, or `undefined` for one that could reach outside the build: a
+ * `.`/`..` segment, a backslash or a NUL, however encoded (`/..%2fother-build%2f`). Such requests
+ * get the same 404 as any missing page, so they cannot tell what exists next to the build.
+ */
+export function sitePath(pathname: string): string | undefined {
+  let path: string
+  try {
+    path = decodeURIComponent(pathname)
+  } catch {
+    return undefined
+  }
+  if (/[\\\u0000]/.test(path) || path.split('/').some((segment) => segment === '..' || segment === '.')) return undefined
+  return path
+}
+
 export function staticSite(root: string): Handler {
-  const serve = serveStatic(root, {
-    index: ['index.html'],
-    redirect: false,
-    dotfiles: 'ignore',
-    cacheControl: false,
-    setHeaders: (res, path) => res.setHeader('cache-control', cacheControl(`/${path.slice(root.length).replace(/^[\\/]+/, '').replace(/\\/g, '/')}`)),
-  })
+  // The headers the build wrote for static hosts (scripts/site-headers.ts), sent on every answer.
+  const rules = readHeaderRules(root)
+  const serve = serveStatic(root, { index: ['index.html'], redirect: false, dotfiles: 'ignore', cacheControl: false })
 
   const notFound = (res: ServerResponse) => {
     const page = join(root, '404.html')
@@ -40,12 +45,10 @@ export function staticSite(root: string): Handler {
 
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
-    let path: string
-    try {
-      path = decodeURIComponent(url.pathname)
-    } catch {
-      return notFound(res)
-    }
+    for (const [name, value] of Object.entries({ 'cache-control': cacheControl(url.pathname), ...headersFor(rules, url.pathname) })) res.setHeader(name, value)
+    const path = sitePath(url.pathname)
+    // The headers file is for the host, not for visitors.
+    if (path === undefined || path === `/${HEADERS_FILE}`) return notFound(res)
     // Routes are folders: send `/about` to `/about/` so relative payload URLs resolve.
     if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && existsSync(join(root, path, 'index.html'))) {
       res.writeHead(308, { location: `${url.pathname}/${url.search}` })

@@ -195,6 +195,65 @@ describe('visual editor through npm start (preview proxy)', () => {
   })
 })
 
+describe('Content-Security-Policy in the editor', () => {
+  const violationsOf = async (target: Page) => target.evaluate(() => (window as unknown as { __csp: string[] }).__csp)
+
+  it('should not be violated by the bridge, drafts from the CMS or the preview proxy', async () => {
+    await context.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { __csp: string[] }).__csp = [])
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`))
+    })
+    const violations: string[] = []
+    // A production build on a static host: the bridge, and the proxy's 404.
+    await page.goto(`${productionServer.url}/about/${EDITOR_QUERY}`)
+    await waitForBridge()
+    await page.waitForSelector('#editor-notice')
+    violations.push(...(await violationsOf(page)))
+    // A preview build: the draft is fetched from the CMS API in the browser.
+    await page.goto(`${previewServer.url}/about/${EDITOR_QUERY}`)
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the studio (draft: new team photo coming)')
+    await waitForBridge()
+    violations.push(...(await violationsOf(page)))
+    // npm start: the draft comes through the preview proxy.
+    const server = await startServer(['--out', production, '--work-dir', work, '--insecure-webhooks'], {})
+    try {
+      const now = Math.floor(Date.now() / 1000)
+      const signed = `_storyblok_tk[space_id]=${space.id}&_storyblok_tk[timestamp]=${now}&_storyblok_tk[token]=${editorToken(space.id, space.tokens.preview, now)}`
+      const response = await page.goto(`${server.url}/about/?_storyblok=40008&_storyblok_c=page&${signed}`)
+      expect(response!.headers()['content-security-policy']).toContain('frame-ancestors')
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the studio (draft: new team photo coming)')
+      await waitForBridge()
+      violations.push(...(await violationsOf(page)))
+    } finally {
+      await server.stop()
+    }
+    expect(violations).toEqual([])
+  })
+
+  it('should let the Storyblok editor frame the site, and no other origin', async () => {
+    // The site as deployed on a public origin (Chromium keeps public pages from framing loopback
+    // ones): requests to it are answered by the preview server, headers included.
+    await context.route('https://site.example/**', async (route) => {
+      const url = new URL(route.request().url())
+      return route.fulfill({ response: await route.fetch({ url: `${productionServer.url}${url.pathname}${url.search}` }) })
+    })
+    const framing = `<!DOCTYPE html><title>editor</title><iframe src="https://site.example/about/${EDITOR_QUERY}" width="800" height="600"></iframe>`
+    await context.route('https://app.storyblok.com/editor', (route) => route.fulfill({ contentType: 'text/html', body: framing }))
+    await context.route('https://elsewhere.example/', (route) => route.fulfill({ contentType: 'text/html', body: framing }))
+
+    await page.goto('https://app.storyblok.com/editor')
+    const site = () => page.frames().find((frame) => frame.url().startsWith('https://site.example/'))
+    await expect.poll(async () => site()?.textContent('h1').catch(() => null), { timeout: 20_000 }).toBe('About the studio')
+
+    const refused = page.waitForEvent('console', { predicate: (message) => /frame-ancestors/.test(message.text()), timeout: 20_000 })
+    await page.goto('https://elsewhere.example/')
+    await refused
+    const framed = page.frames().find((frame) => frame !== page.mainFrame())!
+    expect(framed.url()).not.toMatch(/^https:\/\/site\.example\//)
+    expect(await framed.textContent('body').catch(() => '')).not.toContain('About the studio')
+  })
+})
+
 describe('tokens in bundles', () => {
   it('should keep every token out of a production build', () => {
     for (const [file, bytes] of snapshot(production)) {

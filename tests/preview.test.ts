@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatHeaders, headerRules } from '../scripts/site-headers.ts'
 import { staticSite } from '../scripts/static-server.ts'
 import { tempDir } from './helpers/build.ts'
 
@@ -11,7 +12,7 @@ let base: string
 let root: string
 
 beforeAll(async () => {
-  root = tempDir('preview')
+  root = join(tempDir('preview'), 'live')
   const files: Record<string, string> = {
     'index.html': '<h1>Home</h1>',
     '_payload.json': '{"route":"/"}',
@@ -21,7 +22,11 @@ beforeAll(async () => {
     'builds/latest.json': '{"id":"b1"}',
     'builds/meta/b1.json': '{"id":"b1"}',
     'assets/entries/app.abc123.js': 'console.log(1)',
+    _headers: formatHeaders(headerRules(['https://forms.example'])),
   }
+  // A folder beside the build, as other builds sit beside the live one in .dist.builds/.
+  mkdirSync(join(root, '..', 'other-build', 'about'), { recursive: true })
+  writeFileSync(join(root, '..', 'other-build', 'about', 'index.html'), '<h1>Another build</h1>')
   for (const [file, content] of Object.entries(files)) {
     mkdirSync(join(root, file, '..'), { recursive: true })
     writeFileSync(join(root, file), content)
@@ -67,5 +72,33 @@ describe('preview server', () => {
     for (const path of ['/assets/entries/app.abc123.js', '/builds/meta/b1.json']) {
       expect((await fetch(`${base}${path}`)).headers.get('cache-control'), path).toBe('public, max-age=31536000, immutable')
     }
+  })
+})
+
+describe('preview server hardening', () => {
+  it('should answer encoded traversal with the same 404 whether or not the target exists', async () => {
+    const other = root.split('/').slice(0, -1).join('/')
+    expect((await import('node:fs')).existsSync(join(other, 'other-build', 'about', 'index.html'))).toBe(true)
+    for (const path of ['/..%2fother-build%2fabout', '/..%2fother-build%2fabout%2f', '/..%2fno-such-build%2fabout', '/%2e%2e/other-build/about/', '/..%5cother-build%5cabout', '/about%00/', '/.%2fabout/']) {
+      const response = await fetch(`${base}${path}`, { redirect: 'manual' })
+      expect(response.status, path).toBe(404)
+      expect(await response.text(), path).toContain('Page Not Found')
+    }
+  })
+
+  it("should send the build's security headers on pages, files, redirects and 404s", async () => {
+    for (const path of ['/about/', '/about/_payload.json', '/assets/entries/app.abc123.js', '/about', '/no/such/page/']) {
+      const response = await fetch(`${base}${path}`, { redirect: 'manual' })
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin')
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp, path).toContain("script-src 'self' https://app.storyblok.com")
+      expect(csp, path).toContain("frame-ancestors 'self' https://app.storyblok.com")
+      expect(csp, path).toContain('https://forms.example')
+    }
+  })
+
+  it('should not serve the headers file itself', async () => {
+    expect((await fetch(`${base}/_headers`)).status).toBe(404)
   })
 })

@@ -4,7 +4,7 @@
  * preview proxy and graceful shutdown.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
@@ -114,6 +114,28 @@ describe('npm start', () => {
     const h = await health()
     expect(h.build).toBe(realpathSync(out).split('/').pop())
     expect(h.queue).toMatchObject({ building: false, pending: 0, builds: 0 })
+  })
+
+  it('should answer encoded traversal to another build with the same 404 as a missing folder, and send the security headers', async () => {
+    // A build beside the live one, as rollbacks keep them in .dist.builds/.
+    const builds = join(realpathSync(out), '..')
+    const other = join(builds, '20200101-000000-0ther000')
+    mkdirSync(join(other, 'about'), { recursive: true })
+    writeFileSync(join(other, 'about', 'index.html'), '<h1>Another build</h1>')
+    try {
+      for (const path of ['/..%2f20200101-000000-0ther000%2fabout', '/..%2f20200101-000000-0ther000%2fabout%2f', '/..%2fno-such-build%2fabout']) {
+        const response = await fetch(`${server.url}${path}`, { redirect: 'manual' })
+        expect(response.status, path).toBe(404)
+        expect(await response.text(), path).toContain('Page Not Found')
+      }
+    } finally {
+      rmSync(other, { recursive: true, force: true })
+    }
+    for (const path of ['/about/', '/no/such/page/', '/healthz']) {
+      const response = await fetch(`${server.url}${path}`)
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(response.headers.get('content-security-policy'), path).toContain("frame-ancestors 'self' https://app.storyblok.com")
+    }
   })
 
   it('should refuse unsigned, forged, altered, oversized and malformed webhooks, and start no build', async () => {

@@ -1,12 +1,11 @@
 /**
  * 404 and 500 views (SPEC.md section 8). On the CDN one static 404.html answers every missing path,
- * so a one-line script writes the requested path in; without JavaScript the heading still says
+ * so the browser runtime writes the requested path into `#missing-path` (renderer/+client.ts: an
+ * inline script would break the Content-Security-Policy); without JavaScript the heading still says
  * what happened.
  */
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
 import { NOT_FOUND_TITLE, SERVER_ERROR_TITLE } from '../../renderer/head.ts'
-
-const SHOW_PATH = "document.getElementById('missing-path').textContent=location.pathname"
 
 export function ErrorView() {
   const { is404, urlPathname, missingPath } = usePageContext()
@@ -27,7 +26,6 @@ export function ErrorView() {
       <p>
         {NOT_FOUND_TITLE}: <code id="missing-path">{missingPath ?? urlPathname}</code>
       </p>
-      <script dangerouslySetInnerHTML={{ __html: SHOW_PATH }} />
       <p>
         <a href="/">Back to the home page</a>
       </p>

@@ -1,25 +1,25 @@
 /**
  * Build freshness (SPEC.md sections 4 and 9): `builds/latest.json` is fetched 1 s after the browser
- * is first idle (not at all on slow-2g) and then every 60 minutes. The first id seen is the running
- * build; when a later one differs, the next navigation is a full page load.
+ * is first idle (not at all on slow-2g) and then every 60 minutes. When it names another build than
+ * the first one seen, or a client script other than the one running this page (a deploy changed
+ * the code, even before the first fetch), the next navigation is a full page load.
  *
  * The build id is deliberately not written into pages: incremental builds keep unchanged pages, and
- * an id baked into them would make every navigation after a deploy a full load.
+ * an id baked into them would make every navigation after a deploy a full load. The client script's
+ * path identifies the code instead: it is content-hashed, so it changes exactly when the code does,
+ * and a page knows its own from `import.meta.url`.
  */
+import type { LatestBuild } from '../../scripts/manifest.ts'
 import { siteFetch } from './fetch.ts'
 
 export const POLL_INTERVAL_MS = 60 * 60 * 1000
 export const FIRST_CHECK_DELAY_MS = 1000
 
-export interface BuildMeta {
-  id: string
-  routes: string[]
-}
-
 interface State {
+  /** Path of the client script this page runs (`/assets/entries/renderer_client.<hash>.js`). */
+  client?: string
   running?: string
   stale: boolean
-  routes?: Set<string>
 }
 
 const state: State = { stale: false }
@@ -28,21 +28,12 @@ export function isStale(): boolean {
   return state.stale
 }
 
-/** Routes of the running build, once its manifest arrived (until then every route is tried). */
-export function knownRoutes(): Set<string> | undefined {
-  return state.routes
-}
-
 async function check(): Promise<void> {
   try {
-    const latest = await siteFetch<{ id: string }>('/builds/latest.json', { cache: 'no-store' })
-    if (state.running === undefined) {
-      state.running = latest.id
-      const meta = await siteFetch<BuildMeta>(`/builds/meta/${encodeURIComponent(latest.id)}.json`)
-      state.routes = new Set(meta.routes)
-    } else if (latest.id !== state.running) {
-      state.stale = true
-    }
+    const latest = await siteFetch<LatestBuild>('/builds/latest.json', { cache: 'no-store' })
+    if (latest.client && state.client && latest.client !== state.client) state.stale = true
+    if (state.running === undefined) state.running = latest.id
+    else if (latest.id !== state.running) state.stale = true
   } catch {
     // Offline or mid-deploy: the next poll tries again.
   }
@@ -53,7 +44,9 @@ function slowConnection(): boolean {
   return connection?.effectiveType === 'slow-2g'
 }
 
-export function watchFreshness(): void {
+/** `clientScript`: the URL of the running client entry (its `import.meta.url`). */
+export function watchFreshness(clientScript: string): void {
+  state.client = new URL(clientScript, location.href).pathname
   const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1))
   if (!slowConnection()) whenIdle(() => setTimeout(check, FIRST_CHECK_DELAY_MS))
   setInterval(check, POLL_INTERVAL_MS)

@@ -1,12 +1,11 @@
 /**
  * Client-side navigation on `_payload.json`: a route's payload is fetched and rendered into the
- * page without a document load; title, meta, scroll position and focus follow. A route the build
- * did not prerender, or whose payload is missing, shows the 404 view; any other failure the 500
- * view. After a new deploy (see freshness.ts) the next navigation is a full page load instead.
+ * page without a document load; title, meta, scroll position and focus follow. A route whose
+ * payload is missing shows the 404 view; any other failure the 500 view. After a new deploy (see freshness.ts) the next navigation is a full page load instead.
  */
 import type { RoutePayload } from '../../pages/payload.ts'
 import { siteFetch, statusOf } from './fetch.ts'
-import { isStale, knownRoutes } from './freshness.ts'
+import { isStale } from './freshness.ts'
 import { navigableLink, routeOf } from './links.ts'
 import { guardedReload } from './reload.ts'
 import { show, type View } from './view.tsx'
@@ -18,10 +17,12 @@ interface HistoryState {
 let container: HTMLElement
 let current = 0
 
+/**
+ * The view of a path. Every path is asked for, even one the running build did not have: a story
+ * published since the page loaded has a payload now. Only a 404 of the payload means Not Found.
+ */
 export async function loadView(pathname: string): Promise<View> {
   const route = routeOf(pathname)
-  const routes = knownRoutes()
-  if (routes && !routes.has(route)) return { error: 404, path: pathname }
   try {
     return { payload: await siteFetch<RoutePayload>(`${route}_payload.json`) }
   } catch (error) {

@@ -3,6 +3,7 @@
  * webhook endpoint, the health check and the preview proxy.
  */
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import { securityHeaders } from '../site-headers.ts'
 import { liveSite } from '../static-server.ts'
 import { liveBuildId } from '../deploy.ts'
 import type { BuildQueue } from './queue.ts'
@@ -24,6 +25,12 @@ export function createApp({ outDir, queue, webhookSecret, preview, log }: AppOpt
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
+  // The server's own answers carry the security headers too; the site's files get their build's (_headers).
+  const security = securityHeaders()
+  app.use((_req, res, next) => {
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value)
+    next()
+  })
 
   // The raw body: the signature is over its exact bytes.
   app.post(WEBHOOK_PATH, express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), (req, res) => {
