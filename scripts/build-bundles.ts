@@ -4,15 +4,38 @@
  * crawl and keeps Vike's build state out of the process that renders pages.
  */
 import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { isAbsolute, join, relative, sep } from 'node:path'
 import { build } from 'vike/api'
+import type { Plugin } from 'vite'
+import { BUNDLE_INPUTS_FILE } from './build-cache.ts'
 import { VIKE_OUT_DIR } from '../vike.config.ts'
 
 const outDir = process.argv[2] ?? VIKE_OUT_DIR
+const ROOT = join(import.meta.dirname, '..')
+
+/**
+ * Every project file the bundler read, client and server (Vite's module graph): the code
+ * fingerprint of the next build covers them all, wherever they live (scripts/build-cache.ts).
+ */
+const inputs = new Set<string>()
+function recordInputs(): Plugin {
+  return {
+    name: 'record-bundle-inputs',
+    buildEnd() {
+      for (const id of this.getModuleIds()) {
+        const file = id.split('?')[0]!
+        if (file.startsWith('\0') || !isAbsolute(file)) continue
+        const path = relative(ROOT, file)
+        if (!path.startsWith('..') && !path.split(sep).includes('node_modules')) inputs.add(path.split(sep).join('/'))
+      }
+    },
+  }
+}
 // PREVIEW_CONFIG (set by scripts/bundles.ts) reaches the bundle through vike.config.ts's `define`.
 // Plugins and define come from vike.config.ts (through pages/+config.ts); only what the `vite`
 // setting cannot carry is passed here: Vike reads outDir before it reads +config.
-await build({ viteConfig: { mode: 'production', build: { outDir } } })
+await build({ viteConfig: { mode: 'production', build: { outDir }, plugins: [recordInputs()] } })
+writeFileSync(join(outDir, BUNDLE_INPUTS_FILE), JSON.stringify([...inputs].sort()))
 
 // What this process cost, for the build's stats (the benchmark reports it apart from rendering).
 const usage = process.resourceUsage()

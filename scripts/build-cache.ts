@@ -38,26 +38,56 @@ export function cacheDir(config: Pick<BuildConfig, 'workDir'>): string {
 }
 
 const ROOT = join(import.meta.dirname, '..')
-/** What the pages are made of: a change to any of these files means a full build. */
-const CODE = ['pages', 'renderer', 'blocks', 'cms', 'scripts', 'vike.config.ts', 'package-lock.json', 'tsconfig.json']
+/**
+ * What the bundles and pages are made of: a change to any of these means new bundles and a full
+ * build. `public/` is copied into the client bundle; package.json and the lockfile pin every
+ * library; the folders hold the code the render workers run besides the bundles.
+ */
+const CODE = ['pages', 'renderer', 'blocks', 'cms', 'scripts', 'public', 'vike.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
 /** Content and tools that do not shape pages (the demo space's stories arrive through the crawl). */
 const NOT_CODE = /^(cms\/demo-space\/(stories\/|space\.json)|scripts\/(bench|server)\/|scripts\/(start|rollback|preview|dev|cms|ensure-chromium|page-weight)\.ts$)/
 
-function codeFiles(): string[] {
+/** Where the bundle build lists every project file Vite read (scripts/build-bundles.ts). */
+export const BUNDLE_INPUTS_FILE = 'inputs.json'
+
+export function codeFiles(root = ROOT): string[] {
   return CODE.flatMap((entry) => {
-    const path = join(ROOT, entry)
+    const path = join(root, entry)
     if (!existsSync(path)) return []
     if (!statSync(path).isDirectory()) return [entry]
     return readdirSync(path, { recursive: true, encoding: 'utf8' })
-      .map((name) => relative(ROOT, join(path, name)))
-      .filter((name) => !NOT_CODE.test(name) && statSync(join(ROOT, name)).isFile())
+      .map((name) => relative(root, join(path, name)))
+      .filter((name) => !NOT_CODE.test(name) && statSync(join(root, name)).isFile())
   }).sort()
 }
 
-/** A digest of the source that builds bundles and pages (plus `extra`, e.g. the preview settings). */
-export function codeFingerprint(extra = ''): string {
+/** The files the last bundle build read, as it recorded them (none before the first). */
+export function bundleInputs(bundleDir: string): string[] {
+  try {
+    const listed = JSON.parse(readFileSync(join(bundleDir, BUNDLE_INPUTS_FILE), 'utf8')) as unknown
+    return Array.isArray(listed) ? listed.filter((file): file is string => typeof file === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+export interface FingerprintOptions {
+  /** Settings baked into the bundles (the preview config). */
+  extra?: string
+  /** Files the bundler read last time (bundleInputs): any of them outside the code folders counts too. */
+  inputs?: string[]
+  root?: string
+}
+
+/** A digest of everything that builds bundles and pages: the code folders, the bundler's recorded inputs and `extra`. */
+export function codeFingerprint({ extra = '', inputs = [], root = ROOT }: FingerprintOptions = {}): string {
   const hash = createHash('sha256').update(extra).update('\0')
-  for (const file of codeFiles()) hash.update(file).update('\0').update(readFileSync(join(ROOT, file))).update('\0')
+  for (const file of [...new Set([...codeFiles(root), ...inputs])].sort()) {
+    const path = join(root, file)
+    hash.update(file).update('\0')
+    // A recorded input that is gone changes the digest too.
+    hash.update(existsSync(path) && statSync(path).isFile() ? readFileSync(path) : '(missing)').update('\0')
+  }
   return hash.digest('hex').slice(0, 16)
 }
 

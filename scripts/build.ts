@@ -15,7 +15,7 @@ import { connectCms } from '../cms/connect.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
 import { ensureBundles } from './bundles.ts'
-import { buildFingerprint, cacheDir, codeFingerprint, loadState, lockCache, saveState, STATE_VERSION, type CacheState } from './build-cache.ts'
+import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, loadState, lockCache, saveState, STATE_VERSION, type CacheState } from './build-cache.ts'
 import { acquireContent, type Content } from './content.ts'
 import { buildsDir, clearOld, createStage, discardStage, linkTree, liveBuildId, liveDir, publishStage } from './deploy.ts'
 import { affectedRoutes } from '../pages/affected.ts'
@@ -67,10 +67,11 @@ async function build(config: BuildConfig): Promise<void> {
   const release = lockCache(cache)
   const bundleDir = join(config.workDir, 'vike')
   const preview = config.preview ? previewConfigOf(config.cms) : undefined
-  const code = codeFingerprint(JSON.stringify(preview ?? null))
+  const code = codeFingerprint({ extra: JSON.stringify(preview ?? null), inputs: bundleInputs(bundleDir) })
   const fingerprint = buildFingerprint(code, config)
-  // Bundles do not depend on content: build them (unless the code is unchanged) while the crawl waits on the network.
-  const bundles = ensureBundles(bundleDir, code, preview)
+  // Bundles do not depend on content: build them (unless the code is unchanged, and not --full)
+  // while the crawl waits on the network.
+  const bundles = ensureBundles(bundleDir, code, { preview, rebuild: config.full })
   const { state: previous, reason } = previousBuild(config, fingerprint)
   const { cms, server } = await connectCms(config.cms, config.embedded, log)
   const stage = await createStage(config.outDir)

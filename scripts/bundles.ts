@@ -13,14 +13,15 @@ export interface BundleBuild {
 
 /**
  * The bundles for `fingerprint` (the code and preview settings, see build-cache.ts): those already
- * in `outDir` when they were built from the same fingerprint, otherwise a fresh build. The stamp is
+ * in `outDir` when they were built from the same fingerprint (and no `rebuild` is asked for:
+ * `--full`), otherwise a fresh build. The stamp is
  * removed before building and written after, so a build that dies never leaves bundles that look
  * finished.
  */
-export function ensureBundles(outDir: string, fingerprint: string, preview?: PreviewConfig): BundleBuild {
+export function ensureBundles(outDir: string, fingerprint: string, { preview, rebuild = false }: { preview?: PreviewConfig; rebuild?: boolean } = {}): BundleBuild {
   const stamp = join(outDir, 'fingerprint')
   const current = existsSync(stamp) && existsSync(join(outDir, 'server', 'entry.mjs')) ? readFileSync(stamp, 'utf8') : undefined
-  if (current === fingerprint) return { done: Promise.resolve(), cancel: () => {}, reused: true }
+  if (current === fingerprint && !rebuild) return { done: Promise.resolve(), cancel: () => {}, reused: true }
   rmSync(stamp, { force: true })
   const bundles = buildBundles(outDir, preview)
   const done = bundles.done.then(() => writeFileSync(stamp, fingerprint))
