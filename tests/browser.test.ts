@@ -135,9 +135,16 @@ describe('navigation on payloads', () => {
     await page.clock.install()
     await page.goto(`${preview.url}/`)
     await hydrated(page)
+    const inFlight = new Set<unknown>()
+    page.on('request', (request) => inFlight.add(request))
+    page.on('requestfinished', (request) => inFlight.delete(request))
+    page.on('requestfailed', (request) => inFlight.delete(request))
     const latest = page.waitForResponse((response) => response.url().endsWith('/builds/latest.json'))
     await page.clock.runFor(2_000) // the first check: the page now knows its build
-    await latest
+    await (await latest).finished()
+    // Whatever the check fetches next (a route list, say) started before this round trip did.
+    await page.evaluate(() => fetch('/builds/latest.json', { cache: 'no-store' }).then((response) => response.text()))
+    await expect.poll(() => inFlight.size).toBe(0)
     // A publish lands: a route the page's build did not have.
     const fresh = join(out, 'fresh-story')
     mkdirSync(fresh, { recursive: true })
