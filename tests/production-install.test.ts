@@ -17,10 +17,16 @@ const SECRET = 'production-install-secret'
 const project = join(tempDir('production-install'), 'site')
 let server: ReturnType<typeof spawn> | undefined
 
+/** The environment of the copy: no tool of this checkout's node_modules/.bin on the PATH. */
+function installedEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const path = (process.env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules')).join(':')
+  return { ...cleanEnv(env), PATH: path }
+}
+
 /** Runs an npm command in the copy, failing with its output. */
 function npm(args: string[], env: Record<string, string> = {}): string {
   try {
-    return execFileSync('npm', args, { cwd: project, env: cleanEnv({ NODE_ENV: 'production', ...env }), encoding: 'utf8', stdio: 'pipe', timeout: 300_000 })
+    return execFileSync('npm', args, { cwd: project, env: installedEnv({ NODE_ENV: 'production', ...env }), encoding: 'utf8', stdio: 'pipe', timeout: 300_000 })
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string }
     throw new Error(`npm ${args.join(' ')} failed:\n${stdout}\n${stderr}`)
@@ -50,7 +56,7 @@ describe('production install', () => {
   it('should build the demo site and rebuild it from a signed webhook under npm start', async () => {
     const build = npm(['run', 'build'])
     expect(build).toMatch(/Built 17 routes/)
-    server = spawn('npm', ['start', '--', '--port', '0', '--host', '127.0.0.1'], { cwd: project, env: cleanEnv({ STORYBLOK_WEBHOOK_SECRET: SECRET }), stdio: ['ignore', 'pipe', 'pipe'] })
+    server = spawn('npm', ['start', '--', '--port', '0', '--host', '127.0.0.1'], { cwd: project, env: installedEnv({ STORYBLOK_WEBHOOK_SECRET: SECRET }), stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     server.stdout!.on('data', (chunk) => (output += chunk))
     server.stderr!.on('data', (chunk) => (output += chunk))
