@@ -135,9 +135,13 @@ describe('build of the demo space', () => {
 
   it('should write build manifests listing every route', () => {
     const latest = JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8'))
-    expect(Object.keys(latest).sort()).toEqual(['id', 'timestamp'])
+    expect(Object.keys(latest).sort()).toEqual(['client', 'id', 'timestamp'])
     const meta = JSON.parse(readFileSync(join(out, 'builds/meta', `${latest.id}.json`), 'utf8'))
     expect(meta.id).toBe(latest.id)
+    // The client script every page loads, by which open tabs notice new code.
+    expect(latest.client).toMatch(/^\/assets\/entries\/renderer_client\.[\w-]+\.js$/)
+    expect(existsSync(join(out, latest.client))).toBe(true)
+    expect(readFileSync(join(out, 'about/index.html'), 'utf8')).toContain(`<script src="${latest.client}"`)
     expect(meta.routes.sort()).toEqual(published.map(routeOf).sort())
   })
 

@@ -18,6 +18,8 @@ beforeAll(async () => {
     '_payload.json': '{"route":"/"}',
     'about/index.html': '<h1>About</h1>',
     'about/_payload.json': '{"route":"/about/"}',
+    'über-uns/index.html': '<h1>Über uns</h1>',
+    'über-uns/_payload.json': '{"route":"/über-uns/"}',
     '404.html': '<title>Page Not Found</title>',
     'builds/latest.json': '{"id":"b1"}',
     'builds/meta/b1.json': '{"id":"b1"}',
@@ -42,6 +44,14 @@ describe('preview server', () => {
     const response = await fetch(`${base}/about/`)
     expect(response.status).toBe(200)
     expect(await response.text()).toBe('<h1>About</h1>')
+  })
+
+  it('should serve a route in a UTF-8 folder at its percent-encoded URL, page and payload alike', async () => {
+    const response = await fetch(`${base}/%C3%BCber-uns/`)
+    expect([response.status, await response.text()]).toEqual([200, '<h1>Über uns</h1>'])
+    expect(await (await fetch(`${base}/%C3%BCber-uns/_payload.json`)).json()).toEqual({ route: '/über-uns/' })
+    const redirect = await fetch(`${base}/%C3%BCber-uns`, { redirect: 'manual' })
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([308, '/%C3%BCber-uns/'])
   })
 
   it('should redirect a route without its trailing slash', async () => {
