@@ -130,3 +130,18 @@ export const BLOCK_FIELDS: Record<BlockName, readonly string[]> = {
 
 /** The relation the crawl resolves (`options of stories` field of `project`). */
 export const RESOLVE_RELATIONS = ['project.related']
+
+/**
+ * How many projects an `all-projects` block lists: its `limit` (a number field, which Storyblok
+ * sends as a string) rounded down, or all of them (`Infinity`) when it is empty, not a number or
+ * below 1. The payload step and the block both read it here, so they always agree.
+ */
+export function projectsLimit(limit: unknown): number {
+  const value = Math.floor(typeof limit === 'number' ? limit : Number.parseFloat(String(limit ?? '')))
+  return Number.isFinite(value) && value >= 1 ? value : Infinity
+}
+
+/** Orders stories by full_slug, code unit by code unit, so that output never depends on API order or locale. */
+export function byFullSlug(a: { full_slug: string }, b: { full_slug: string }): number {
+  return a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0
+}

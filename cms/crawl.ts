@@ -4,10 +4,9 @@
  * in the same answers (the client fetches `rel_uuids`/`link_uuids` past 50 in batches of 50).
  */
 import type { CmsClient, StoriesPage } from './client.ts'
-import { RESOLVE_RELATIONS, type Story } from './content-model.ts'
+import { byFullSlug, RESOLVE_RELATIONS, type Story } from './content-model.ts'
 import { bounded } from './concurrency.ts'
-import { compactForBuild } from './content-walk.ts'
-import { checkStory } from './story-shape.ts'
+import { admitStory } from './story-shape.ts'
 
 export interface CrawlResult {
   /** The space (`cdn/spaces/me`); its `cv` pinned the whole crawl. */
@@ -67,19 +66,14 @@ export async function crawl(client: CmsClient, { perPage, sink, onProgress }: Cr
   const kept: Story[] = []
   const warnings: string[] = []
   const seen = new Set<string>()
-  // Each story is checked and shrunk as it arrives (relations back to uuids, no editor markers):
-  // the crawl has every story, and the payload step looks related stories up there.
+  // Each story is checked and shrunk as it arrives: the crawl has every story, and the payload
+  // step looks related stories up there.
   const keep = (page: StoriesPage) => {
     for (const raw of page.stories) {
-      const { story, warnings: found, skipped } = checkStory(raw)
-      if (seen.has(story.uuid)) continue
-      seen.add(story.uuid)
-      if (skipped) {
-        warnings.push(skipped)
-        continue
-      }
-      warnings.push(...found)
-      compactForBuild(story.content, RESOLVE_RELATIONS)
+      const { uuid, story } = admitStory(raw, warnings)
+      if (seen.has(uuid)) continue
+      seen.add(uuid)
+      if (!story) continue
       if (sink) sink.add(story)
       else kept.push(story)
     }
@@ -101,6 +95,6 @@ export async function crawl(client: CmsClient, { perPage, sink, onProgress }: Cr
   // A page that came back short, or pages that overlapped, leave fewer unique stories than announced.
   if (seen.size !== total) throw new ShortCrawlError(seen.size, total)
 
-  const stories = kept.sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0))
+  const stories = kept.sort(byFullSlug)
   return { space, cv, stories, warnings, requests: client.requestCount }
 }

@@ -5,6 +5,9 @@
  */
 import type { CmsConfig } from './config.ts'
 
+/** Where `npm start` serves drafts to the visual editor (scripts/server/preview-proxy.ts). */
+export const PREVIEW_PROXY_PATH = '/api/preview/story'
+
 export type PreviewConfig = Pick<CmsConfig, 'previewToken' | 'region' | 'apiUrl' | 'perPage' | 'rateLimit'>
 
 export function previewConfigOf(cms: CmsConfig): PreviewConfig {

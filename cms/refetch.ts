@@ -8,8 +8,7 @@
 import { CmsRequestError, type CmsClient } from './client.ts'
 import { RESOLVE_RELATIONS, type Story } from './content-model.ts'
 import { bounded } from './concurrency.ts'
-import { compactForBuild } from './content-walk.ts'
-import { checkStory } from './story-shape.ts'
+import { admitStory } from './story-shape.ts'
 
 export interface RefetchResult {
   space: { id: number; name: string; cv: number }
@@ -34,15 +33,9 @@ export async function refetchStories(client: CmsClient, ids: number[]): Promise<
     [...new Set(ids)].map((id) => async () => {
       try {
         const answer = await client.getStory(id, { cv: space.cv, resolve_relations: RESOLVE_RELATIONS.join(','), resolve_links: 'url' })
-        const { story, warnings: problems, skipped } = checkStory(answer.story)
-        if (skipped) {
-          warnings.push(skipped)
-          missing.push(id)
-          return
-        }
-        warnings.push(...problems)
-        compactForBuild(story.content, RESOLVE_RELATIONS)
-        found.push(story)
+        const { story } = admitStory(answer.story, warnings)
+        if (story) found.push(story)
+        else missing.push(id)
       } catch (error) {
         if (error instanceof CmsRequestError && error.status === 404) missing.push(id)
         else throw error

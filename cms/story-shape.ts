@@ -12,7 +12,8 @@
  * - anything else is repaired as far as possible (a number read as text, a bad date as none,
  *   missing content as an empty page) and reported as a warning.
  */
-import type { Blok, Story } from './content-model.ts'
+import { RESOLVE_RELATIONS, type Blok, type Story } from './content-model.ts'
+import { compactForBuild } from './content-walk.ts'
 import { slugProblem } from './slug.ts'
 
 export class StoryShapeError extends Error {
@@ -104,4 +105,20 @@ export function checkStory(raw: unknown): CheckedStory {
     warnings: problems.map((problem) => `${label()}: ${problem}.`),
     ...(badSlug ? { skipped: `${label()}: its full_slug ${badSlug}; the story is left out of the site.` } : {}),
   }
+}
+
+/**
+ * A story from a CMS answer as a build keeps it: checked, repaired and shrunk (relations back to
+ * uuids, no editor markers: see compactForBuild). Its warnings, or why it is left out, go to
+ * `warnings`; `story` is undefined for a story left out of the site.
+ */
+export function admitStory(raw: unknown, warnings: string[]): { uuid: string; story?: Story } {
+  const { story, warnings: found, skipped } = checkStory(raw)
+  if (skipped) {
+    warnings.push(skipped)
+    return { uuid: story.uuid }
+  }
+  warnings.push(...found)
+  compactForBuild(story.content, RESOLVE_RELATIONS)
+  return { uuid: story.uuid, story }
 }

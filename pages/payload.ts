@@ -6,7 +6,7 @@
  */
 import type { Asset, Blok, Multilink, Story } from '../cms/content-model.ts'
 import { eachBlok, relationUuids, storyLinkTarget, storyLinkUuids } from '../cms/content-walk.ts'
-import { blockName, RESOLVE_RELATIONS } from '../cms/content-model.ts'
+import { blockName, projectsLimit, RESOLVE_RELATIONS } from '../cms/content-model.ts'
 import { responsiveImage } from '../cms/image.ts'
 import { renderRichText } from '../cms/richtext/index.ts'
 import { rejectedUrlNote, safeUrl } from '../cms/url-policy.ts'
@@ -244,9 +244,7 @@ function trimContent(value: unknown, index: SiteIndex, options: TrimOptions, par
 function projectsShown(content: Blok): number {
   let shown = 0
   eachBlok(content, (blok) => {
-    if (blockName(blok.component) !== 'all-projects') return
-    const limit = Number.parseInt(String(blok.limit ?? ''), 10)
-    shown = Math.max(shown, Number.isFinite(limit) && limit > 0 ? limit : Infinity)
+    if (blockName(blok.component) === 'all-projects') shown = Math.max(shown, projectsLimit(blok.limit))
   })
   return shown
 }

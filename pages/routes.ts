@@ -13,6 +13,11 @@ export function routeOf(story: Routable): string {
   return slug === '' || slug === 'home' ? '/' : `/${slug}/`
 }
 
+/** A full_slug that routeOf maps to `route` (its inverse): `/` → `home`, `/blog/x/` → `blog/x`. */
+export function fullSlugOf(route: string): string {
+  return slugOf(route) || 'home'
+}
+
 /** The catch-all route parameter for a path: `/blog/2025/x/` → `blog/2025/x`, `/` → `''`. */
 export function slugOf(pathname: string): string {
   return pathname.replace(/^\/+|\/+$/g, '').replace(/\/index\.html$/, '')

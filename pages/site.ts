@@ -3,6 +3,7 @@
  * The build and the dev server both render from this. Summaries make the route table, navigation
  * and index; a story's full content is loaded only for its own payload (see stories.ts).
  */
+import { byFullSlug } from '../cms/content-model.ts'
 import { navigation } from './navigation.ts'
 import { buildPayload, siteIndex, type PayloadResult, type SiteIndex, type SiteInfo } from './payload.ts'
 import { caseCollisions, routeTable } from './routes.ts'
@@ -18,7 +19,7 @@ export interface Site {
 }
 
 export function siteOf(source: StorySource, info: SiteInfo): Site {
-  const summaries = [...source.summaries()].sort((a, b) => (a.full_slug < b.full_slug ? -1 : a.full_slug > b.full_slug ? 1 : 0))
+  const summaries = [...source.summaries()].sort(byFullSlug)
   const table = routeTable(summaries)
   const index = siteIndex(summaries, navigation(summaries), info)
   return {

@@ -12,7 +12,8 @@
  * - `build.lock`: the pid of the build writing to the cache.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import writeFileAtomic from 'write-file-atomic'
 import { basename, join, relative } from 'node:path'
 import type { RouteDependencies } from '../pages/affected.ts'
 import type { SpilledIndex } from '../pages/stories.ts'
@@ -124,8 +125,7 @@ export function loadState(dir: string, fingerprint: string, liveId: string | und
 export function saveState(dir: string, state: CacheState): void {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'state.json')
-  writeFileSync(`${file}.tmp`, JSON.stringify({ ...state, stories: { ...state.stories, file: basename(state.stories.file) } }))
-  renameSync(`${file}.tmp`, file)
+  writeFileAtomic.sync(file, JSON.stringify({ ...state, stories: { ...state.stories, file: basename(state.stories.file) } }))
   for (const name of readdirSync(dir)) {
     if (name.startsWith('stories-') && join(dir, name) !== state.stories.file) rmSync(join(dir, name), { force: true })
   }

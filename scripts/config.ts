@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseEnv } from 'node:util'
 import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../cms/config.ts'
+import { isEmailAddress } from '../blocks/contact/validate.ts'
 import { DEMO_CONTACT_EMAIL } from '../cms/demo-space.ts'
 import type { ContactSettings, SiteInfo } from '../pages/payload.ts'
 
@@ -85,7 +86,7 @@ export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
     )
   }
   const email = readVar(env, 'CONTACT_EMAIL') ?? (embedded ? DEMO_CONTACT_EMAIL : undefined)
-  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (email !== undefined && !isEmailAddress(email)) {
     problems.push(`CONTACT_EMAIL="${email}" is not an email address: use one such as hello@example.com.`)
   }
   if (problems.length) throw new ConfigError(problems)

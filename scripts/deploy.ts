@@ -9,8 +9,9 @@
  * an incremental build went live (see clearOld).
  */
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
-import { mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, symlink } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
+import writeFileAtomic from 'write-file-atomic'
 import { processAlive } from './process-alive.ts'
 
 /** Builds kept besides the live one. */
@@ -114,8 +115,7 @@ async function adoptPlainOutput(outDir: string): Promise<string | undefined> {
 
 async function writeHistory(outDir: string, ids: string[]): Promise<void> {
   const file = historyFile(outDir)
-  await writeFile(`${file}.tmp`, JSON.stringify(ids.slice(-(KEPT + 2))))
-  await rename(`${file}.tmp`, file)
+  await writeFileAtomic(file, JSON.stringify(ids.slice(-(KEPT + 2))))
 }
 
 /** Makes the staged build live under its id. */

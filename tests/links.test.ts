@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest'
-import { navigableLink, routeOf } from '../renderer/client/links.ts'
+import { navigableLink, withTrailingSlash } from '../renderer/client/links.ts'
 
 function clickOn(attributes: Record<string, string>, init: MouseEventInit = {}): URL | undefined {
   const link = document.createElement('a')
@@ -44,7 +44,7 @@ describe('navigableLink', () => {
   })
 
   it('should normalise routes to a trailing slash', () => {
-    expect(routeOf('/about')).toBe('/about/')
-    expect(routeOf('/')).toBe('/')
+    expect(withTrailingSlash('/about')).toBe('/about/')
+    expect(withTrailingSlash('/')).toBe('/')
   })
 })

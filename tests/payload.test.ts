@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildPayload, siteIndex } from '../pages/payload.ts'
 import { summarize } from '../pages/stories.ts'
+import { payloadWith, renderBlock } from './helpers/render.tsx'
 import { storyOf } from './helpers/space.ts'
 
 const project = (id: number, date: string, extra = {}) =>
@@ -61,6 +62,16 @@ describe('payload', () => {
     expect(payload.links).toEqual({ 'uuid-3': '/projects/p3/' })
     expect(JSON.stringify(payload)).not.toContain('stale')
     expect(brokenLinks).toEqual(['uuid-gone'])
+  })
+
+  it('should ship exactly the projects the all-projects block shows, whatever the limit says', () => {
+    for (const [limit, shown] of [['0.5', 3], ['2.9', 2], ['0', 3], ['-1', 3], ['many', 3], ['', 3], [1, 1]] as const) {
+      const blok = { _uid: 'ap', component: 'all-projects', limit }
+      const { payload } = buildPayload(storyOf(40, 'list', { component: 'page', body: [blok] }), index)
+      const html = renderBlock(blok, { payload: payloadWith(blok, { projects: payload.projects }) })
+      expect(payload.projects, `limit ${limit}`).toHaveLength(shown)
+      expect(html.match(/class="card"/g) ?? [], `limit ${limit}`).toHaveLength(shown)
+    }
   })
 
   it('should include the newest projects up to the largest all-projects limit, and only where needed', () => {

@@ -7,6 +7,11 @@ export type Errors = Partial<Record<Field, string>>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+/** Whether a text reads as an email address: the form's check, and CONTACT_EMAIL's (scripts/config.ts). */
+export function isEmailAddress(text: string): boolean {
+  return EMAIL.test(text)
+}
+
 export function validateField(field: Field, value: string): string | undefined {
   const trimmed = value.trim()
   switch (field) {

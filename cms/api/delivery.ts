@@ -3,6 +3,7 @@
  * embedded CMS serves. Only what the client and crawl use is implemented, with the real API's
  * shapes (see the issue that introduced it and https://www.storyblok.com/docs/api/content-delivery/v2).
  */
+import { DEFAULT_PER_PAGE, INLINE_RESOLVE_LIMIT, MAX_PER_PAGE } from '../config.ts'
 import type { Story, StoryLink } from '../content-model.ts'
 import { relationUuids, storyLinkUuids } from '../content-walk.ts'
 import { withEditableMarkers } from './editable.ts'
@@ -14,10 +15,6 @@ export interface DeliveryAnswer {
   headers?: Record<string, string>
 }
 
-/** The API returns related stories inline up to this count, uuids past it. */
-export const INLINE_RESOLVE_LIMIT = 50
-const DEFAULT_PER_PAGE = 25
-const MAX_PER_PAGE = 100
 
 const NOT_FOUND: DeliveryAnswer = { status: 404, body: ['This record could not be found'] }
 const UNAUTHORIZED: DeliveryAnswer = { status: 401, body: { error: 'Unauthorized' } }

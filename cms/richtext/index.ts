@@ -1,7 +1,7 @@
 /**
- * Storyblok rich text → HTML, through one sanitized hast tree: `renderRichText` serializes it with
- * hast-util-to-html, the React `<RichText>` component turns the same tree into elements with
- * hast-util-to-jsx-runtime, so both outputs agree.
+ * Storyblok rich text → HTML, through one sanitized hast tree serialized with hast-util-to-html.
+ * It runs once per build, in the payload step (pages/payload.ts); the React `<RichText>` component
+ * only places the HTML, so the visitor's JavaScript holds no renderer or sanitizer.
  */
 import type { Root } from 'hast'
 import { toHtml } from 'hast-util-to-html'
@@ -11,7 +11,7 @@ import { blocks, type State } from './nodes.ts'
 import type { RichTextOptions } from './options.ts'
 import { sanitizeRichText } from './sanitize.ts'
 
-export type { ImageAttributes, RichTextOptions } from './options.ts'
+export type { RichTextOptions } from './options.ts'
 
 export const NOT_A_DOCUMENT = 'Rich text: expected a document with a content array; rendering nothing.'
 

@@ -1,12 +1,5 @@
-/** Options of `renderRichText` and of the React `<RichText>` component. */
-
-export interface ImageAttributes {
-  src: string
-  srcSet?: string
-  sizes?: string
-  width?: number
-  height?: number
-}
+/** Options of `renderRichText`. */
+import type { ResponsiveImage } from '../image.ts'
 
 export interface RichTextOptions {
   /**
@@ -20,7 +13,7 @@ export interface RichTextOptions {
    * Rewrites an image node's `src`, e.g. to resize it through the image service. The string
    * renderer keeps `src` unchanged unless this is given.
    */
-  image?: (src: string) => ImageAttributes
+  image?: (src: string) => ResponsiveImage
   /** Called instead of `console.warn` for input that is not a rich-text document. */
   warn?: (message: string) => void
   /**

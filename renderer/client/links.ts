@@ -3,7 +3,8 @@
  * clicks, other buttons, `target`, `download`, hash links on the same page, files and other
  * origins keep the browser's behaviour.
  */
-export function routeOf(pathname: string): string {
+/** The route a path names: routes always end in a slash. */
+export function withTrailingSlash(pathname: string): string {
   return pathname.endsWith('/') ? pathname : `${pathname}/`
 }
 

@@ -6,7 +6,7 @@
 import type { RoutePayload } from '../../pages/payload.ts'
 import { siteFetch, statusOf } from './fetch.ts'
 import { isStale } from './freshness.ts'
-import { navigableLink, routeOf } from './links.ts'
+import { navigableLink, withTrailingSlash } from './links.ts'
 import { guardedReload } from './reload.ts'
 import { show, type View } from './view.tsx'
 
@@ -22,7 +22,7 @@ let current = 0
  * published since the page loaded has a payload now. Only a 404 of the payload means Not Found.
  */
 export async function loadView(pathname: string): Promise<View> {
-  const route = routeOf(pathname)
+  const route = withTrailingSlash(pathname)
   try {
     return { payload: await siteFetch<RoutePayload>(`${route}_payload.json`) }
   } catch (error) {

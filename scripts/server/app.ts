@@ -3,6 +3,7 @@
  * webhook endpoint, the health check and the preview proxy.
  */
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
+import { PREVIEW_PROXY_PATH } from '../../cms/preview-config.ts'
 import { securityHeaders } from '../site-headers.ts'
 import { liveSite } from '../static-server.ts'
 import { liveBuildId } from '../deploy.ts'
@@ -53,9 +54,9 @@ export function createApp({ outDir, queue, webhookSecret, preview, log }: AppOpt
     res.json({ status: 'ok', build: liveBuildId(outDir) ?? null, queue: queue.status() })
   })
 
-  if (preview) app.get('/api/preview/story', preview)
+  if (preview) app.get(PREVIEW_PROXY_PATH, preview)
   else {
-    app.get('/api/preview/story', (_req, res) => {
+    app.get(PREVIEW_PROXY_PATH, (_req, res) => {
       res.status(404).json({ error: 'The preview proxy is off: set STORYBLOK_PREVIEW_TOKEN on the server.' })
     })
   }

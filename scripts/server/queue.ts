@@ -4,7 +4,8 @@
  * whole pending set goes into the next build; ids that arrive meanwhile coalesce into a single
  * follow-up build. A failed build leaves its ids pending and is retried with a growing delay.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import writeFileAtomic from 'write-file-atomic'
 import { dirname } from 'node:path'
 
 export interface QueuedChange {
@@ -80,8 +81,8 @@ export class BuildQueue {
 
   private persist(): void {
     mkdirSync(dirname(this.options.file), { recursive: true })
-    writeFileSync(`${this.options.file}.tmp`, JSON.stringify([...this.pending.values()]))
-    renameSync(`${this.options.file}.tmp`, this.options.file)
+    // Written whole and flushed to disk before the webhook is answered: a crash loses nothing.
+    writeFileAtomic.sync(this.options.file, JSON.stringify([...this.pending.values()]))
   }
 
   /** Records a change (persisted before this returns) and starts a build when none runs. */

@@ -5,9 +5,10 @@
  */
 import { createCmsClient } from '../../../cms/client.ts'
 import { RESOLVE_RELATIONS, type Story, type StoryLink } from '../../../cms/content-model.ts'
-import { draftCmsConfig, type PreviewConfig } from '../../../cms/preview-config.ts'
+import { draftCmsConfig, PREVIEW_PROXY_PATH, type PreviewConfig } from '../../../cms/preview-config.ts'
 import { checkStory } from '../../../cms/story-shape.ts'
 import { buildPayload, type RoutePayload, type SiteIndex, type StoryRef } from '../../../pages/payload.ts'
+import { fullSlugOf } from '../../../pages/routes.ts'
 import { siteFetch, statusOf } from '../fetch.ts'
 
 /**
@@ -16,7 +17,7 @@ import { siteFetch, statusOf } from '../fetch.ts'
  */
 function editorIndex(published: RoutePayload, links: StoryLink[]): SiteIndex {
   const byUuid = new Map<string, StoryRef>()
-  for (const [uuid, route] of Object.entries(published.links)) byUuid.set(uuid, { uuid, full_slug: route.replace(/^\/|\/$/g, '') || 'home' })
+  for (const [uuid, route] of Object.entries(published.links)) byUuid.set(uuid, { uuid, full_slug: fullSlugOf(route) })
   for (const link of links) if (link.full_slug) byUuid.set(link.uuid, { uuid: link.uuid, full_slug: link.full_slug })
   return { byUuid, projects: published.projects ?? [], nav: published.nav, site: published.site }
 }
@@ -25,9 +26,6 @@ function editorIndex(published: RoutePayload, links: StoryLink[]): SiteIndex {
 export function draftPayload(published: RoutePayload, story: Story, links: StoryLink[] = []): RoutePayload {
   return buildPayload(checkStory(story).story, editorIndex(published, links), { keepEditable: true }).payload
 }
-
-/** Where `npm start` serves drafts (scripts/server/preview-proxy.ts). */
-export const PREVIEW_PROXY_PATH = '/api/preview/story'
 
 /** The proxy is not there (a static host): the caller falls back to the published version. */
 export class NoPreviewProxy extends Error {}
