@@ -1,6 +1,6 @@
 import type { Multilink } from '../cms/content-model.ts'
 import { multilinkHref } from '../cms/links.ts'
-import type { StoryCard } from '../pages/payload.ts'
+import type { StoryCard } from '../pages/route-payload.ts'
 import { Blocks, type BlockProps } from './Block.tsx'
 import { useBlockEnv } from './environment.tsx'
 import { CardList } from './parts/Card.tsx'

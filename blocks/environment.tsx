@@ -3,7 +3,7 @@
  * whether they render for the visual editor. Blocks never fetch; everything comes from the payload.
  */
 import { createContext, useContext, type ReactNode } from 'react'
-import type { ContactSettings, RoutePayload, StoryCard } from '../pages/payload.ts'
+import type { ContactSettings, RoutePayload, StoryCard } from '../pages/route-payload.ts'
 
 export interface BlockEnv {
   /** Route of each linked story, by uuid. */

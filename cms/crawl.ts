@@ -20,7 +20,7 @@ export interface CrawlResult {
   requests: number
 }
 
-/** Takes each story as it arrives, so the crawl need not hold the space (see pages/stories.ts). */
+/** Takes each story as it arrives, so the crawl need not hold the space (the build's story file, scripts/story-file.ts). */
 export interface StorySink {
   add(story: Story): void
 }

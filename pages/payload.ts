@@ -1,8 +1,8 @@
 /**
- * What one route sends to the browser (`_payload.json`), and the same object the server renders
- * from: the story with editor markers and resolved-relation bodies trimmed away, the routes of the
- * stories it links to, the project list when an `all-projects` block needs it, and the navigation.
- * Trimming here keeps every payload as small as what its page actually shows.
+ * Builds each route's payload (the contract is pages/route-payload.ts): the story with editor
+ * markers and resolved-relation bodies trimmed away, URLs checked, rich text rendered, the routes
+ * of the stories it links to, the project list when an `all-projects` block needs it, and the
+ * navigation. Trimming here keeps every payload as small as what its page actually shows.
  */
 import type { Asset, Blok, Multilink, Story } from '../cms/content-model.ts'
 import { eachBlok, relationUuids, storyLinkTarget, storyLinkUuids } from '../cms/content-walk.ts'
@@ -11,48 +11,8 @@ import { responsiveImage } from '../cms/image.ts'
 import { renderRichText } from '../cms/richtext/index.ts'
 import { rejectedUrlNote, safeUrl } from '../cms/url-policy.ts'
 import type { NavItem } from './navigation.ts'
+import type { RenderedRichText, RoutePayload, SiteInfo, StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
-
-/** A related or listed project, reduced to what a card shows. */
-export interface StoryCard {
-  uuid: string
-  full_slug: string
-  name: string
-  first_published_at?: string | null
-  content: { _uid: string; component: string; title?: string; description?: string; image?: Asset }
-}
-
-/** Where the contact form sends (`CONTACT_ENDPOINT`), or whom the mailto: fallback addresses (`CONTACT_EMAIL`). */
-export interface ContactSettings {
-  endpoint?: string
-  email?: string
-}
-
-export interface SiteInfo {
-  name: string
-  /** Absolute origin for canonical URLs (`SITE_URL`), when configured. */
-  url?: string
-  contact?: ContactSettings
-}
-
-export interface RoutePayload {
-  route: string
-  story: {
-    /** Numeric id: the visual editor's change and published events name stories by it. */
-    id: number
-    uuid: string
-    name: string
-    full_slug: string
-    first_published_at?: string | null
-    content: Blok
-  }
-  /** Route of every story this story links to, by uuid. */
-  links: Record<string, string>
-  /** Published projects, newest first, when the story holds an `all-projects` block. */
-  projects?: StoryCard[]
-  nav: NavItem[]
-  site: SiteInfo
-}
 
 /** What other pages need to know of a story: where it lives and, for relations, its card. */
 export interface StoryRef {
@@ -148,15 +108,6 @@ export interface PayloadOptions {
   keepEditable?: boolean
 }
 
-/**
- * A rich-text field as payloads carry it: sanitized HTML, rendered once by `renderRichText`. Only
- * the payload step makes this shape: content from the CMS that has it is dropped (see trimContent),
- * so no editor or CMS answer can hand the page HTML of its own.
- */
-export interface RenderedRichText {
-  type: 'html'
-  html: string
-}
 
 function claimsToBeRendered(object: Record<string, unknown>): boolean {
   return object.type === 'html'

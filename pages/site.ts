@@ -5,7 +5,8 @@
  */
 import { byFullSlug } from '../cms/content-model.ts'
 import { navigation } from './navigation.ts'
-import { buildPayload, siteIndex, type PayloadResult, type SiteIndex, type SiteInfo } from './payload.ts'
+import { buildPayload, siteIndex, type PayloadResult, type SiteIndex } from './payload.ts'
+import type { SiteInfo } from './route-payload.ts'
 import { caseCollisions, routeTable } from './routes.ts'
 import type { StorySource } from './stories.ts'
 

@@ -1,14 +1,12 @@
 /**
- * Where a site's stories are kept while it is built. Other pages need only a summary of each story
- * (route, navigation fields, card); the full story is needed once, for its own page. So a large
- * build spills stories to a file as the crawl delivers them (SpilledStories) and keeps summaries in
- * memory; small sites and tests keep them in memory (storiesInMemory).
+ * A site's stories as the pages see them. Other pages need only a summary of each story (route,
+ * navigation fields, card); the full story is needed once, for its own page. A build keeps the
+ * stories in a file (scripts/story-file.ts) and the summaries in memory; the dev server and tests
+ * keep them in memory (storiesInMemory).
  */
-import { createHash } from 'node:crypto'
-import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs'
-import { dirname } from 'node:path'
 import type { Story } from '../cms/content-model.ts'
-import { toCard, type StoryCard } from './payload.ts'
+import { toCard } from './payload.ts'
+import type { StoryCard } from './route-payload.ts'
 
 export interface StorySummary {
   id: number
@@ -37,156 +35,5 @@ export function storiesInMemory(stories: Story[]): StorySource {
   return {
     summaries: () => stories.map(summarize),
     load: (uuid) => byUuid.get(uuid)!,
-  }
-}
-
-export interface StoryLocation {
-  file: string
-  at: number
-  length: number
-}
-
-function readStoryAt(fd: number, { at, length }: StoryLocation): Story {
-  const bytes = Buffer.alloc(length)
-  readSync(fd, bytes, 0, length, at)
-  return JSON.parse(bytes.toString('utf8')) as Story
-}
-
-/** Reads spilled stories from another thread (a render worker), keeping the file open. */
-export function spilledStoryReader(): (location: StoryLocation) => Story {
-  const open = new Map<string, number>()
-  return (location) => {
-    let fd = open.get(location.file)
-    if (fd === undefined) open.set(location.file, (fd = openSync(location.file, 'r')))
-    return readStoryAt(fd, location)
-  }
-}
-
-/** Where each spilled story sits, and a digest of its bytes to tell a changed story from an unchanged one. */
-export interface SpilledEntry extends StoryLocation {
-  digest: string
-}
-
-/** What a build cache keeps of a spill file to open it again (scripts/build-cache.ts). */
-export interface SpilledIndex {
-  file: string
-  end: number
-  entries: Record<string, Omit<SpilledEntry, 'file'>>
-  summaries: StorySummary[]
-}
-
-/**
- * Stories appended to one file as they arrive (the crawl's sink), read back by offset. A story
- * added again (an incremental build refetched it) is appended and its old bytes left behind, so
- * that readers of the previous index still find what they expect until the new index is saved.
- */
-export class SpilledStories implements StorySource {
-  private readonly fd: number
-  private readonly entries = new Map<string, Omit<SpilledEntry, 'file'>>()
-  private readonly byUuid = new Map<string, StorySummary>()
-  private end = 0
-
-  /** A new, empty spill file (`reopen` continues an existing one). */
-  constructor(
-    private readonly file: string,
-    reopened?: SpilledIndex,
-  ) {
-    mkdirSync(dirname(file), { recursive: true })
-    this.fd = openSync(file, reopened ? 'r+' : 'w+')
-    if (!reopened) return
-    this.end = reopened.end
-    for (const [uuid, entry] of Object.entries(reopened.entries)) this.entries.set(uuid, entry)
-    for (const summary of reopened.summaries) this.byUuid.set(summary.uuid, summary)
-  }
-
-  /** Opens a spill file described by a saved index, to add and remove stories. */
-  static reopen(index: SpilledIndex): SpilledStories {
-    if (!existsSync(index.file) || statSync(index.file).size < index.end) throw new Error(`The story file ${index.file} is missing or shorter than its index.`)
-    return new SpilledStories(index.file, index)
-  }
-
-  /** Adds (or replaces) a story; true when its bytes differ from what was there. */
-  add(story: Story): boolean {
-    const bytes = Buffer.from(JSON.stringify(story))
-    const digest = createHash('sha1').update(bytes).digest('hex')
-    if (this.entries.get(story.uuid)?.digest === digest) return false
-    writeSync(this.fd, bytes, 0, bytes.length, this.end)
-    this.entries.set(story.uuid, { at: this.end, length: bytes.length, digest })
-    this.end += bytes.length
-    this.byUuid.set(story.uuid, summarize(story))
-    return true
-  }
-
-  /** Forgets a story (unpublished or deleted); true when it was there. */
-  remove(uuid: string): boolean {
-    this.byUuid.delete(uuid)
-    return this.entries.delete(uuid)
-  }
-
-  has(uuid: string): boolean {
-    return this.entries.has(uuid)
-  }
-
-  /** The digest of a story's bytes, to compare two crawls. */
-  digestOf(uuid: string): string | undefined {
-    return this.entries.get(uuid)?.digest
-  }
-
-  summaries(): StorySummary[] {
-    return [...this.byUuid.values()]
-  }
-
-  /** Where a story sits in the file, for readers in other threads (see spilledStoryReader). */
-  locate(uuid: string): StoryLocation {
-    const where = this.entries.get(uuid)
-    if (!where) throw new Error(`Story ${uuid} was not crawled.`)
-    return { file: this.file, at: where.at, length: where.length }
-  }
-
-  load(uuid: string): Story {
-    return readStoryAt(this.fd, this.locate(uuid))
-  }
-
-  /** The spill file. */
-  get path(): string {
-    return this.file
-  }
-
-  /** Bytes in the file, live and replaced. */
-  get size(): number {
-    return this.end
-  }
-
-  /** Bytes in the file that no story points at any more (replaced or removed stories). */
-  get garbage(): number {
-    let live = 0
-    for (const { length } of this.entries.values()) live += length
-    return this.end - live
-  }
-
-  /** A copy without the bytes of replaced and removed stories, in a new file. */
-  compactTo(file: string): SpilledStories {
-    const compact = new SpilledStories(file)
-    for (const uuid of this.byUuid.keys()) compact.add(this.load(uuid))
-    return compact
-  }
-
-  /** Everything needed to open the file again in a later build. */
-  index(): SpilledIndex {
-    return { file: this.file, end: this.end, entries: Object.fromEntries(this.entries), summaries: this.summaries() }
-  }
-
-  private closed = false
-
-  close(): void {
-    if (this.closed) return
-    this.closed = true
-    closeSync(this.fd)
-  }
-
-  /** Closes and deletes the file. */
-  dispose(): void {
-    this.close()
-    rmSync(this.file, { force: true })
   }
 }

@@ -1,6 +1,6 @@
 /** The document title, description and canonical URL of a rendered page. */
 import type { PageContext } from 'vike/types'
-import type { RoutePayload } from '../pages/payload.ts'
+import type { RoutePayload } from '../pages/route-payload.ts'
 import { shellOf } from './shell.ts'
 
 export const NOT_FOUND_TITLE = 'Page Not Found'

@@ -4,7 +4,7 @@
  */
 import type React from 'react'
 import type { NavItem } from '../pages/navigation.ts'
-import type { RoutePayload, SiteInfo } from '../pages/payload.ts'
+import type { RoutePayload, SiteInfo } from '../pages/route-payload.ts'
 
 export interface SiteShell {
   nav: NavItem[]

@@ -8,7 +8,7 @@
  *   fingerprint of the code and configuration that produced it. Written last, by rename, after the
  *   build went live: a build that dies leaves the previous state, which still describes the live
  *   build.
- * - `stories-*.jsonl`: the crawled stories (see pages/stories.ts), appended to by incremental builds.
+ * - `stories-*.jsonl`: the crawled stories (see story-file.ts), appended to by incremental builds.
  * - `build.lock`: the pid of the build writing to the cache.
  */
 import { createHash } from 'node:crypto'
@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import writeFileAtomic from 'write-file-atomic'
 import { basename, join, relative } from 'node:path'
 import type { RouteDependencies } from '../pages/affected.ts'
-import type { SpilledIndex } from '../pages/stories.ts'
+import type { SpilledIndex } from './story-file.ts'
 import type { BuildConfig } from './config.ts'
 import type { FileEntry } from './output.ts'
 import { processAlive } from './process-alive.ts'

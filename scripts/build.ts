@@ -19,7 +19,7 @@ import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, loadState, l
 import { acquireContent, type Content } from './content.ts'
 import { buildsDir, clearOld, createStage, discardStage, linkTree, liveBuildId, liveDir, publishStage } from './deploy.ts'
 import { affectedRoutes } from '../pages/affected.ts'
-import type { SiteInfo } from '../pages/payload.ts'
+import type { SiteInfo } from '../pages/route-payload.ts'
 import { routeDir } from '../pages/routes.ts'
 import { connectOrigins, loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
 import { formatHeaders, headerRules, HEADERS_FILE } from './site-headers.ts'

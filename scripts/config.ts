@@ -8,7 +8,7 @@ import { parseEnv } from 'node:util'
 import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../cms/config.ts'
 import { isEmailAddress } from '../blocks/contact/validate.ts'
 import { DEMO_CONTACT_EMAIL } from '../cms/demo-space.ts'
-import type { ContactSettings, SiteInfo } from '../pages/payload.ts'
+import type { ContactSettings, SiteInfo } from '../pages/route-payload.ts'
 
 export interface BuildOptions {
   /** Build for the visual editor: drafts fetched in the browser with the preview token. */

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import type { CmsClient } from '../cms/client.ts'
 import { crawl } from '../cms/crawl.ts'
 import { refetchStories } from '../cms/refetch.ts'
-import { SpilledStories } from '../pages/stories.ts'
+import { SpilledStories } from './story-file.ts'
 import type { CacheState } from './build-cache.ts'
 
 export interface Content {

@@ -6,7 +6,7 @@
 import { bounded } from '../cms/concurrency.ts'
 import type { RouteDependencies } from '../pages/affected.ts'
 import type { Site } from '../pages/site.ts'
-import type { SpilledStories } from '../pages/stories.ts'
+import type { SpilledStories } from './story-file.ts'
 import type { OutputWriter } from './output.ts'
 import { RenderPool, workerCount } from './render-pool.ts'
 import { routeDir } from '../pages/routes.ts'

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { SiteIndex } from '../pages/payload.ts'
-import type { StoryLocation } from '../pages/stories.ts'
+import type { StoryLocation } from './story-file.ts'
 import type { SiteShell } from '../renderer/types.ts'
 import type { FileRecord } from './output.ts'
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadSpace } from '../cms/api/space.ts'
 import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
 import { routeDir, routeOf } from '../pages/routes.ts'
-import type { RoutePayload } from '../pages/payload.ts'
+import type { RoutePayload } from '../pages/route-payload.ts'
 import { runBuild, snapshot, tempDir, workDir, type BuildRun } from './helpers/build.ts'
 
 const SITE_URL = 'https://ateliernord.example'

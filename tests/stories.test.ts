@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { SpilledStories, storiesInMemory, summarize } from '../pages/stories.ts'
+import { storiesInMemory, summarize } from '../pages/stories.ts'
+import { SpilledStories } from '../scripts/story-file.ts'
 import { tempDir } from './helpers/build.ts'
 import { projectSpace } from './helpers/space.ts'
 

@@ -1,6 +1,6 @@
 /** A project or article as a card: the whole card is one link to the story. */
 import { routeOf } from '../../pages/routes.ts'
-import type { StoryCard } from '../../pages/payload.ts'
+import type { StoryCard } from '../../pages/route-payload.ts'
 import { Image } from './Image.tsx'
 
 export function Card({ card }: { card: StoryCard }) {

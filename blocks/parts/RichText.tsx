@@ -3,7 +3,7 @@
  * hast tree, sanitized, serialized), so the browser needs no rich-text code: the component only
  * places that HTML, identical on the server and at hydration.
  */
-import type { RenderedRichText } from '../../pages/payload.ts'
+import type { RenderedRichText } from '../../pages/route-payload.ts'
 
 function isRendered(value: unknown): value is RenderedRichText {
   return typeof value === 'object' && value !== null && (value as RenderedRichText).type === 'html' && typeof (value as RenderedRichText).html === 'string'

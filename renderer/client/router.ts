@@ -3,7 +3,7 @@
  * page without a document load; title, meta, scroll position and focus follow. A route whose
  * payload is missing shows the 404 view; any other failure the 500 view. After a new deploy (see freshness.ts) the next navigation is a full page load instead.
  */
-import type { RoutePayload } from '../../pages/payload.ts'
+import type { RoutePayload } from '../../pages/route-payload.ts'
 import { siteFetch, statusOf } from './fetch.ts'
 import { isStale } from './freshness.ts'
 import { navigableLink, withTrailingSlash } from './links.ts'

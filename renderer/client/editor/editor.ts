@@ -3,7 +3,7 @@
  * the bridge is loaded, the draft swapped in, `input` events for this story re-render it live,
  * `change` and `published` events for it reload the page; events for other stories are ignored.
  */
-import type { RoutePayload } from '../../../pages/payload.ts'
+import type { RoutePayload } from '../../../pages/route-payload.ts'
 import { show } from '../view.tsx'
 import { loadBridge } from './bridge.ts'
 import { draftPayload, fetchDraft, fetchDraftViaProxy, NoPreviewProxy } from './draft.ts'

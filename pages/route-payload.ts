@@ -1,0 +1,59 @@
+/**
+ * The contract between the build and the browser: what one route's `_payload.json` holds. The
+ * server renders the page from this object and the browser hydrates and navigates from the same
+ * bytes, so everything here is what the page shows and nothing more (pages/payload.ts builds it).
+ * Types only: blocks, the renderer and the editor import them without the payload code.
+ */
+import type { Asset, Blok } from '../cms/content-model.ts'
+import type { NavItem } from './navigation.ts'
+
+/** A related or listed project, reduced to what a card shows. */
+export interface StoryCard {
+  uuid: string
+  full_slug: string
+  name: string
+  first_published_at?: string | null
+  content: { _uid: string; component: string; title?: string; description?: string; image?: Asset }
+}
+
+/** Where the contact form sends (`CONTACT_ENDPOINT`), or whom the mailto: fallback addresses (`CONTACT_EMAIL`). */
+export interface ContactSettings {
+  endpoint?: string
+  email?: string
+}
+
+export interface SiteInfo {
+  name: string
+  /** Absolute origin for canonical URLs (`SITE_URL`), when configured. */
+  url?: string
+  contact?: ContactSettings
+}
+
+export interface RoutePayload {
+  route: string
+  story: {
+    /** Numeric id: the visual editor's change and published events name stories by it. */
+    id: number
+    uuid: string
+    name: string
+    full_slug: string
+    first_published_at?: string | null
+    content: Blok
+  }
+  /** Route of every story this story links to, by uuid. */
+  links: Record<string, string>
+  /** Published projects, newest first, when the story holds an `all-projects` block. */
+  projects?: StoryCard[]
+  nav: NavItem[]
+  site: SiteInfo
+}
+
+/**
+ * A rich-text field as payloads carry it: sanitized HTML, rendered once by `renderRichText`. Only
+ * the payload step makes this shape: content from the CMS that has it is dropped (pages/payload.ts),
+ * so no editor or CMS answer can hand the page HTML of its own.
+ */
+export interface RenderedRichText {
+  type: 'html'
+  html: string
+}
