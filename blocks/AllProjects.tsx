@@ -1,4 +1,4 @@
-import type { BlockProps } from './Block.tsx'
+import type { BlockProps } from './types.ts'
 import { useBlockEnv } from './environment.tsx'
 import { CardList } from './parts/Card.tsx'
 import { useEditable } from './parts/editable.ts'

@@ -1,4 +1,5 @@
-import { Blocks, type BlockProps } from './Block.tsx'
+import { Blocks } from './parts/Blocks.tsx'
+import type { BlockProps } from './types.ts'
 import { useEditable } from './parts/editable.ts'
 import { bloks, text } from './parts/fields.ts'
 import { Image } from './parts/Image.tsx'

@@ -6,12 +6,7 @@ import type { Blok } from '../cms/content-model.ts'
 import { useBlockEnv } from './environment.tsx'
 import { useEditable } from './parts/editable.ts'
 import { resolveBlock } from './registry.ts'
-
-export interface BlockProps {
-  blok: Blok
-  /** The block opens the page: its image is the likely largest paint, so load it eagerly. */
-  priority?: boolean
-}
+import type { BlockProps } from './types.ts'
 
 function UnknownBlock({ blok }: { blok: Blok }) {
   const env = useBlockEnv()
@@ -30,15 +25,4 @@ function UnknownBlock({ blok }: { blok: Blok }) {
 export function Block({ blok, priority }: BlockProps) {
   const Component = resolveBlock(blok.component)
   return Component ? <Component blok={blok} priority={priority} /> : <UnknownBlock blok={blok} />
-}
-
-/** A list of blocks; with `priorityFirst`, the first one may load its image eagerly. */
-export function Blocks({ items, priorityFirst = false }: { items: Blok[]; priorityFirst?: boolean }) {
-  return (
-    <>
-      {items.map((blok, index) => (
-        <Block key={blok._uid} blok={blok} priority={priorityFirst && index === 0} />
-      ))}
-    </>
-  )
 }

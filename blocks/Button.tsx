@@ -3,7 +3,7 @@
  * who never press the button never download it.
  */
 import { lazy, Suspense, useState } from 'react'
-import type { BlockProps } from './Block.tsx'
+import type { BlockProps } from './types.ts'
 import { useBlockEnv } from './environment.tsx'
 import { useEditable } from './parts/editable.ts'
 import { text } from './parts/fields.ts'

@@ -1,7 +1,8 @@
 import type { Multilink } from '../cms/content-model.ts'
 import { multilinkHref } from '../cms/links.ts'
 import type { StoryCard } from '../pages/route-payload.ts'
-import { Blocks, type BlockProps } from './Block.tsx'
+import { Blocks } from './parts/Blocks.tsx'
+import type { BlockProps } from './types.ts'
 import { useBlockEnv } from './environment.tsx'
 import { CardList } from './parts/Card.tsx'
 import { useEditable } from './parts/editable.ts'
@@ -11,7 +12,7 @@ import { useStoryName } from './parts/story.ts'
 
 /** Related projects as the payload carries them (cards); unresolved uuids are skipped. */
 function relatedCards(value: unknown): StoryCard[] {
-  return Array.isArray(value) ? value.filter((item): item is StoryCard => typeof item?.full_slug === 'string' && typeof item?.content === 'object') : []
+  return Array.isArray(value) ? value.filter((item): item is StoryCard => typeof item?.route === 'string' && typeof item?.content === 'object') : []
 }
 
 /** Content type `project`: title, description, image, the live project link, body, related projects. */

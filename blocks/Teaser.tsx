@@ -1,5 +1,5 @@
 import { hasImage } from '../cms/image.ts'
-import type { BlockProps } from './Block.tsx'
+import type { BlockProps } from './types.ts'
 import { useEditable } from './parts/editable.ts'
 import { text } from './parts/fields.ts'
 import { Image } from './parts/Image.tsx'

@@ -1,9 +1,16 @@
 /**
- * What blocks may know besides their own fields: routes of linked stories, the project list, and
- * whether they render for the visual editor. Blocks never fetch; everything comes from the payload.
+ * What blocks may know besides their own fields: routes of linked stories, the project list, the
+ * story's name and date, whether they render for the visual editor, and how to render a nested
+ * block. Blocks never fetch and never read Vike's page context: everything comes from here, so
+ * they stay pure components of their props and this environment.
+ *
+ * `Block` (blocks/Block.tsx, which looks blocks up in the registry) is handed in by the page:
+ * blocks that hold other blocks render them through it instead of importing the registry, which
+ * imports them (no import cycle).
  */
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
 import type { ContactSettings, RoutePayload, StoryCard } from '../pages/route-payload.ts'
+import type { BlockProps } from './types.ts'
 
 export interface BlockEnv {
   /** Route of each linked story, by uuid. */
@@ -11,20 +18,31 @@ export interface BlockEnv {
   projects: StoryCard[]
   /** full_slug of the story being rendered, to name it in errors. */
   story: string
+  /** The story's name: the title of a content type that has none of its own. */
+  storyName: string
+  /** The story's first publication date as `YYYY-MM-DD`, if any. */
+  published?: string
   /** Rendering for the visual editor: placeholders for unknown blocks, editable markers. */
   editor: boolean
   contact: ContactSettings
+  /** Renders any block (blocks/Block.tsx). */
+  Block: ComponentType<BlockProps>
 }
 
-const Context = createContext<BlockEnv>({ links: {}, projects: [], story: '', editor: false, contact: {} })
+const NoBlock: ComponentType<BlockProps> = () => null
 
-export function BlockEnvironment({ payload, editor = false, children }: { payload: RoutePayload; editor?: boolean; children: ReactNode }) {
+const Context = createContext<BlockEnv>({ links: {}, projects: [], story: '', storyName: '', editor: false, contact: {}, Block: NoBlock })
+
+export function BlockEnvironment({ payload, editor = false, Block = NoBlock, children }: { payload: RoutePayload; editor?: boolean; Block?: ComponentType<BlockProps>; children: ReactNode }) {
   const env: BlockEnv = {
     links: payload.links,
     projects: payload.projects ?? [],
     story: payload.story.full_slug,
+    storyName: payload.story.name,
+    published: payload.story.first_published_at?.slice(0, 10) || undefined,
     editor,
     contact: payload.site.contact ?? {},
+    Block,
   }
   return <Context.Provider value={env}>{children}</Context.Provider>
 }

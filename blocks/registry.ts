@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react'
 import { blockName, type BlockName } from '../cms/content-model.ts'
-import type { BlockProps } from './Block.tsx'
+import type { BlockProps } from './types.ts'
 import { AllProjects } from './AllProjects.tsx'
 import { Article } from './Article.tsx'
 import { ArticleBlock } from './ArticleBlock.tsx'

@@ -68,7 +68,7 @@ export function toCard(story: Story): StoryCard {
   const image = content.image as Asset | undefined
   return {
     uuid: story.uuid,
-    full_slug: story.full_slug,
+    route: routeOf(story),
     name: story.name,
     first_published_at: story.first_published_at ?? null,
     content: {

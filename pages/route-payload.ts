@@ -10,7 +10,8 @@ import type { NavItem } from './navigation.ts'
 /** A related or listed project, reduced to what a card shows. */
 export interface StoryCard {
   uuid: string
-  full_slug: string
+  /** Where the card links to (routeOf the story), so blocks never compute routes. */
+  route: string
   name: string
   first_published_at?: string | null
   content: { _uid: string; component: string; title?: string; description?: string; image?: Asset }

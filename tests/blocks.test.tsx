@@ -9,7 +9,7 @@ import { payloadWith, renderBlock } from './helpers/render.tsx'
 const image = (name: string, size = '1200x800') => ({ id: 1, filename: `https://a.storyblok.com/f/1/${size}/abc/${name}.jpg`, alt: `${name} alt`, title: '' })
 const card = (n: number): StoryCard => ({
   uuid: `p${n}`,
-  full_slug: `projects/p${n}`,
+  route: `/projects/p${n}/`,
   name: `P${n}`,
   content: { _uid: `c${n}`, component: 'project', title: `Project ${n}`, description: `About ${n}`, image: image(`p${n}`) },
 })

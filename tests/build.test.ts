@@ -106,8 +106,8 @@ describe('build of the demo space', () => {
 
   it('should put resolved relations in payloads as cards and resolve story links to routes', () => {
     const harbour = payload('/projects/harbour-lights/')
-    const related = harbour.story.content.related as { full_slug: string; content: Record<string, unknown> }[]
-    expect(related.map((card) => card.full_slug)).toEqual(['projects/tidewater-archive', 'projects/atlas-type', 'projects/field-notes'])
+    const related = harbour.story.content.related as { route: string; content: Record<string, unknown> }[]
+    expect(related.map((card) => card.route)).toEqual(['/projects/tidewater-archive/', '/projects/atlas-type/', '/projects/field-notes/'])
     expect(Object.keys(related[0]!.content).sort()).toEqual(['_uid', 'component', 'description', 'image', 'title'])
     expect(page('/projects/harbour-lights/')('a.card').map((_, a) => a.attribs.href).get()).toEqual([
       '/projects/tidewater-archive/',
@@ -118,7 +118,7 @@ describe('build of the demo space', () => {
   })
 
   it('should list projects newest first where an all-projects block appears, honouring its limit', () => {
-    expect(payload('/').projects!.map((card) => card.full_slug)).toEqual(['projects/harbour-lights', 'projects/field-notes', 'projects/atlas-type'])
+    expect(payload('/').projects!.map((card) => card.route)).toEqual(['/projects/harbour-lights/', '/projects/field-notes/', '/projects/atlas-type/'])
     expect(payload('/projects/').projects).toHaveLength(6)
     expect(payload('/about/').projects).toBeUndefined()
     expect(page('/projects/')('.all-projects a.card')).toHaveLength(6)

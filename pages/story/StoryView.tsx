@@ -7,7 +7,7 @@ export function StoryView() {
   const { payload, editor } = usePageContext()
   if (!payload) return null
   return (
-    <BlockEnvironment payload={payload} editor={editor}>
+    <BlockEnvironment payload={payload} editor={editor} Block={Block}>
       <Block blok={payload.story.content} />
     </BlockEnvironment>
   )

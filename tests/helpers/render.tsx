@@ -21,7 +21,7 @@ export function payloadWith(content: Blok, extra: Partial<RoutePayload> = {}): R
 export function renderBlock(blok: Blok, { editor = false, payload = payloadWith(blok) }: { editor?: boolean; payload?: RoutePayload } = {}): string {
   return renderToStaticMarkup(
     <PageContextProvider pageContext={{ payload } as unknown as PageContext}>
-      <BlockEnvironment payload={payload} editor={editor}>
+      <BlockEnvironment payload={payload} editor={editor} Block={Block}>
         <Block blok={blok} />
       </BlockEnvironment>
     </PageContextProvider>,

@@ -1,0 +1,61 @@
+/**
+ * The code has no runtime import cycle: a module never imports, through others, a module that
+ * imports it (type-only imports and lazy `import()` are erased or deferred, so they do not count).
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ROOT, tempDir } from './helpers/build.ts'
+
+const FOLDERS = ['blocks', 'cms', 'pages', 'renderer', 'scripts']
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\s+from\s+)?['"](\.[^'"]+)['"]/gm
+
+function sources(): string[] {
+  return FOLDERS.flatMap((folder) =>
+    readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.(ts|tsx|mjs)$/.test(name) && !name.includes('node_modules'))
+      .map((name) => join(ROOT, folder, name)),
+  )
+}
+
+/** Every cycle of runtime imports, each as the list of files around it. */
+function importCycles(files: string[]): string[][] {
+  const edges = new Map(files.map((file) => [file, [...readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)].map((match) => resolve(dirname(file), match[1]!))]))
+  const cycles: string[][] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const path: string[] = []
+  const visit = (file: string) => {
+    if (state.get(file) === 'done' || !edges.has(file)) return
+    if (state.get(file) === 'open') {
+      cycles.push(path.slice(path.indexOf(file)).map((step) => relative(ROOT, step)))
+      return
+    }
+    state.set(file, 'open')
+    path.push(file)
+    for (const next of edges.get(file)!) visit(next)
+    path.pop()
+    state.set(file, 'done')
+  }
+  for (const file of files) visit(file)
+  return cycles
+}
+
+describe('imports', () => {
+  it('should have no runtime import cycle', () => {
+    expect(importCycles(sources())).toEqual([])
+  })
+
+  it('should find a runtime cycle and ignore type-only and lazy imports', () => {
+    const dir = tempDir('imports')
+    const write = (name: string, text: string) => (writeFileSync(join(dir, name), text), join(dir, name))
+    const files = [
+      write('block.tsx', "import { registry } from './registry.ts'\nimport type { Props } from './types.ts'\n"),
+      write('registry.ts', "import { Page } from './page.tsx'\nexport const registry = {}\n"),
+      write('page.tsx', "import { Block } from './block.tsx'\nconst lazy = () => import('./registry.ts')\n"),
+      write('types.ts', "import type { Block } from './block.tsx'\nexport interface Props {}\n"),
+    ]
+    expect(importCycles(files).map((cycle) => cycle.map((file) => file.split('/').pop()))).toEqual([['block.tsx', 'registry.ts', 'page.tsx']])
+    writeFileSync(files[2]!, "import type { Block } from './block.tsx'\n")
+    expect(importCycles(files)).toEqual([])
+  })
+})
