@@ -18,21 +18,21 @@ export const STORYBLOK_API_ORIGINS: Record<Region, string> = {
 export const VERSIONS = ['published', 'draft'] as const
 export type Version = (typeof VERSIONS)[number]
 
-/** SPEC.md section 9: default page size 25; the delivery API caps `per_page` at 100. */
+/** docs/behaviour.md, "Constants": default page size 25; the delivery API caps `per_page` at 100. */
 export const DEFAULT_PER_PAGE = 25
 export const MAX_PER_PAGE = 100
 /**
  * The delivery API inlines up to 50 resolved relations (and links) per answer and names the rest
- * by uuid (`rel_uuids`, `link_uuids`), which the client then fetches 50 at a time (SPEC.md
- * section 9: uuid lists are batched 50 at a time).
+ * by uuid (`rel_uuids`, `link_uuids`), which the client then fetches 50 at a time (docs/behaviour.md,
+ * "Constants").
  */
 export const INLINE_RESOLVE_LIMIT = 50
 export const UUID_BATCH_SIZE = 50
-/** SPEC.md section 9: 5 requests per second, 3 with an oauth (management) token. */
+/** docs/behaviour.md, "Constants": 5 requests per second, 3 with an oauth (management) token. */
 export const DEFAULT_RATE_LIMIT = 5
 export const OAUTH_RATE_LIMIT = 3
 
-/** The exact message of SPEC.md section 8. */
+/** The exact message of docs/behaviour.md, "Error texts". */
 export const MISSING_TOKEN_MESSAGE = 'You need to provide an access token to interact with the CMS API'
 
 export interface CmsConfig {

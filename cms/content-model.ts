@@ -1,6 +1,6 @@
 /**
  * The shapes the Storyblok delivery API returns for this site's content model
- * (../shared/CONTENT-MODEL.md). Fields are optional and loosely typed on purpose: editors add,
+ * (docs/content-model.md). Fields are optional and loosely typed on purpose: editors add,
  * remove and retype fields at any time, and a build must survive all of it.
  */
 
@@ -49,11 +49,6 @@ export interface RichTextNode {
   text?: string
 }
 
-export interface RichTextDoc {
-  type: 'doc'
-  content: RichTextNode[]
-}
-
 /** A story as `cdn/stories` returns it (only the fields this project reads are named). */
 export interface Story<Content extends Blok = Blok> {
   id: number
@@ -84,7 +79,7 @@ export interface StoryLink {
   published?: boolean
 }
 
-/** The content types of CONTENT-MODEL.md, i.e. the `component` of a story's root block. */
+/** The content types of docs/content-model.md, i.e. the `component` of a story's root block. */
 export const CONTENT_TYPES = ['page', 'article', 'project'] as const
 
 /** Technical names of all nine block types. */
@@ -113,7 +108,7 @@ export function blockName(component: string): string {
 }
 
 /**
- * The fields of each block (CONTENT-MODEL.md). cms/components.json, the schema an editor imports
+ * The fields of each block (docs/content-model.md). cms/components.json, the schema an editor imports
  * into a real space, and the demo space are tested against this list so that the three agree.
  */
 export const BLOCK_FIELDS: Record<BlockName, readonly string[]> = {

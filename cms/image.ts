@@ -1,7 +1,7 @@
 /**
  * Images: sizes read from asset URLs, and Storyblok image-service URLs
- * (`<asset>/m/<width>x<height>/filters:quality(75):format(webp)`) with the bounds of SPEC.md
- * section 9. URLs that are not Storyblok assets pass through unchanged.
+ * (`<asset>/m/<width>x<height>/filters:quality(75):format(webp)`) with the bounds of
+ * docs/behaviour.md, "Constants". URLs that are not Storyblok assets pass through unchanged.
  */
 import type { Asset } from './content-model.ts'
 
@@ -74,7 +74,7 @@ function checkSize(name: string, value: number | undefined): void {
   }
 }
 
-/** Rejects any option outside SPEC.md section 9 before a URL is built. */
+/** Rejects any option outside the bounds of docs/behaviour.md, "Constants", before a URL is built. */
 export function validateImageOptions(options: ImageServiceOptions): void {
   checkSize('width', options.width)
   checkSize('height', options.height)

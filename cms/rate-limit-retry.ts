@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 8: a CMS 429 is retried after a delay growing by one second per attempt, at most
+ * docs/behaviour.md, "Error texts": a CMS 429 is retried after a delay growing by one second per attempt, at most
  * 5 retries, logging `Hit rate limit. Retrying in N seconds.`
  *
  * storyblok-js-client 6.7+ and 7.x retry with a fixed 300 ms delay up to 10 times instead, so the

@@ -1,5 +1,5 @@
 /**
- * What an incremental build asks the CMS for (issue 6): `cdn/spaces/me` for the current cv, then
+ * What an incremental build asks the CMS for: `cdn/spaces/me` for the current cv, then
  * each story a webhook named, by numeric id, pinned to that cv. A story the delivery API does not
  * find (404) is no longer published: unpublished or deleted. The stories that reference a changed
  * story are not fetched again: the crawl keeps relations and story links as uuids, so their pages

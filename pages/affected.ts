@@ -1,5 +1,5 @@
 /**
- * Which routes an incremental build re-renders (issue 6): the pages of the changed stories, every
+ * Which routes an incremental build re-renders: the pages of the changed stories, every
  * page that shows or links to one of them (relations, story links), every project list whose shown
  * entries changed, and every page when the navigation changed. Routes whose story went away (or
  * moved elsewhere) are removed. Pure: the build cache supplies what the previous build rendered from.

@@ -1,5 +1,5 @@
 /**
- * Where each story is served (CONTENT-MODEL.md, "Site structure"): `home` or the space's root start
+ * Where each story is served (docs/content-model.md, "Site structure"): `home` or the space's root start
  * page at `/`, a folder's start page at the folder path, every other story at `/<full_slug>/`.
  */
 import type { Story } from '../cms/content-model.ts'

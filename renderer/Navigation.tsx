@@ -1,5 +1,5 @@
 /**
- * The header navigation. Below the `lg` breakpoint (1280 px, SPEC.md section 9) it collapses behind
+ * The header navigation. Below the `lg` breakpoint (1280 px, docs/behaviour.md, "Constants") it collapses behind
  * a menu button; without JavaScript (before hydration or never) the list stays visible, so the
  * site is always navigable.
  */

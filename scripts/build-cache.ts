@@ -131,11 +131,6 @@ export function saveState(dir: string, state: CacheState): void {
   }
 }
 
-/** Forgets the state (a build that replaced the live one without saving its own). */
-export function dropState(dir: string): void {
-  rmSync(join(dir, 'state.json'), { force: true })
-}
-
 
 /** Takes the cache for this process; a lock left by a build that died is taken over. Returns the release. */
 export function lockCache(dir: string): () => void {

@@ -1,5 +1,5 @@
 /**
- * The build manifests the browser reads (SPEC.md section 7): `builds/meta/<id>.json` with the
+ * The build manifests the browser reads (docs/behaviour.md, "Calls"): `builds/meta/<id>.json` with the
  * prerendered routes (the client's route rules) and `builds/latest.json` (`{ id, timestamp }`),
  * polled hourly to notice a new deploy. Written last, so a manifest never names an incomplete build.
  */

@@ -72,7 +72,7 @@ describe('demo space', () => {
     for (const article of articles) expect(article.full_slug).toMatch(/^blog\/\d{4}\//)
   })
 
-  it('should use every rich-text node and mark of SPEC.md section 3', () => {
+  it('should use every rich-text node and mark of docs/behaviour.md', () => {
     const nodes = new Set<string>()
     const marks = new Set<string>()
     const visit = (value: unknown): void => {

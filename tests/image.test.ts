@@ -15,7 +15,7 @@ describe('imageUrl', () => {
     expect(() => imageUrl(ASSET, { quality: 100, blur: 0, brightness: 100, rotate: 270, format: 'png' })).not.toThrow()
   })
 
-  it('should reject options outside SPEC.md section 9 with a clear error', () => {
+  it('should reject options outside the bounds of docs/behaviour.md with a clear error', () => {
     const bad: [object, RegExp][] = [
       [{ quality: 101 }, /quality=101 is out of bounds: 0 to 100/],
       [{ quality: -1 }, /quality=-1/],

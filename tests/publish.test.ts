@@ -1,5 +1,5 @@
 /**
- * The publish loop end to end (issue 6): `npm start` serving a build of the demo space from an
+ * The publish loop end to end: `npm start` serving a build of the demo space from an
  * embedded CMS this test edits, signed webhooks, incremental builds, atomic swaps, rollback, the
  * preview proxy and graceful shutdown.
  */

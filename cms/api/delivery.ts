@@ -1,7 +1,7 @@
 /**
  * The Storyblok delivery API's answers, as pure functions of a space and a request: what the
  * embedded CMS serves. Only what the client and crawl use is implemented, with the real API's
- * shapes (see the issue that introduced it and https://www.storyblok.com/docs/api/content-delivery/v2).
+ * shapes (docs/behaviour.md, "Calls"; the real API: https://www.storyblok.com/docs/api/content-delivery/v2).
  */
 import { DEFAULT_PER_PAGE, INLINE_RESOLVE_LIMIT, MAX_PER_PAGE } from '../config.ts'
 import type { Story, StoryLink } from '../content-model.ts'

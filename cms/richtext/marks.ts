@@ -1,5 +1,5 @@
 /**
- * One handler per rich-text mark (SPEC.md section 3): each wraps already-rendered content. Link marks
+ * One handler per rich-text mark (docs/behaviour.md, "Rich text"): each wraps already-rendered content. Link marks
  * are applied by `inline.ts`, which merges adjacent text sharing one link into one `<a>`.
  */
 import type { ElementContent } from 'hast'

@@ -1,5 +1,5 @@
 /**
- * One handler per rich-text node type (SPEC.md section 3): each turns a Storyblok node into hast.
+ * One handler per rich-text node type (docs/behaviour.md, "Rich text"): each turns a Storyblok node into hast.
  * Unknown node types render their children; embedded `blok` nodes render nothing here.
  */
 import type { Element, ElementContent } from 'hast'

@@ -1,5 +1,5 @@
 /**
- * 404 and 500 views (SPEC.md section 8). On the CDN one static 404.html answers every missing path,
+ * 404 and 500 views (docs/behaviour.md, "Routes and error pages"). On the CDN one static 404.html answers every missing path,
  * so the browser runtime writes the requested path into `#missing-path` (renderer/+client.ts: an
  * inline script would break the Content-Security-Policy); without JavaScript the heading still says
  * what happened.

@@ -1,6 +1,6 @@
 /**
  * Full page loads the runtime triggers on its own (a new deploy, a chunk that failed to load), with
- * SPEC.md's reload-loop guard: none within 10 s of the previous one, across page loads.
+ * the reload-loop guard of docs/behaviour.md: none within 10 s of the previous one, across page loads.
  */
 export const RELOAD_GUARD_MS = 10_000
 const KEY = 'storyblok-static:reload-at'

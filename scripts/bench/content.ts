@@ -1,6 +1,6 @@
 /**
- * Content of generated stories, shaped like ../shared/CONTENT-MODEL.md: blocks, assets, links and
- * rich text that uses every node and mark of SPEC.md section 3.
+ * Content of generated stories, shaped like docs/content-model.md: blocks, assets, links and
+ * rich text that uses every node and mark of docs/behaviour.md, "Rich text".
  */
 import type { Blok, RichTextNode } from '../../cms/content-model.ts'
 import type { Random } from './random.ts'

@@ -1,5 +1,5 @@
 /**
- * The token-free preview proxy (issue 6): `GET /api/preview/story?uuid=…&_storyblok_tk[…]=…` answers
+ * The token-free preview proxy: `GET /api/preview/story?uuid=…&_storyblok_tk[…]=…` answers
  * a story's draft (`{ story, links }`, as the delivery API does) to the visual editor, and only to
  * it. Storyblok signs every editor URL: `_storyblok_tk[token]` is sha1(`space_id:preview_token:
  * timestamp`), so a request that carries a valid, fresh one comes from someone the editor let in.

@@ -1,5 +1,5 @@
 /**
- * Storyblok's webhooks (SPEC.md, issue 6): a JSON body `{ text, action, space_id, story_id,
+ * Storyblok's webhooks: a JSON body `{ text, action, space_id, story_id,
  * full_slug }`, signed in the `webhook-signature` header with the hex HMAC-SHA1 of the raw body
  * keyed with the webhook secret. Pure functions: the server answers with what they decide.
  */

@@ -1,5 +1,5 @@
 /**
- * The visual-editor preview (SPEC.md section 4), loaded only when the URL carries `_storyblok`:
+ * The visual-editor preview (docs/behaviour.md, "Visual editor"), loaded only when the URL carries `_storyblok`:
  * the bridge is loaded, the draft swapped in, `input` events for this story re-render it live,
  * `change` and `published` events for it reload the page; events for other stories are ignored.
  */
