@@ -5,7 +5,7 @@
  * keep them in memory (storiesInMemory).
  */
 import type { Story } from '../cms/content-model.ts'
-import { toCard } from './payload.ts'
+import { toCard } from './trim-content.ts'
 import type { StoryCard } from './route-payload.ts'
 
 export interface StorySummary {

@@ -2,6 +2,9 @@
  * The client runtime in Debian's Chromium, against `npm run preview` of a real build of the demo
  * space: hydration, payload navigation, the 404 view, build freshness, chunk-load errors and
  * accessibility.
+ *
+ * Longer than 200 lines because its tests share one build, one preview server and one Chromium;
+ * a file per topic would build and launch them again.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

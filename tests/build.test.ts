@@ -1,5 +1,7 @@
 /**
  * A real build of the demo space (embedded CMS, Vite bundles, Vike render), checked route by route.
+ * Longer than 200 lines because every test reads the one build made in beforeAll: splitting the
+ * file would build the demo once more per file.
  */
 import * as cheerio from 'cheerio'
 import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'

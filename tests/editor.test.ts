@@ -2,6 +2,9 @@
  * The visual-editor preview in Chromium: a stand-in for Storyblok's bridge script is served at the
  * bridge URL by request interception (the real host is out of reach here), and events are emitted
  * through it as the editor would.
+ *
+ * Longer than 200 lines because its tests share two builds (production and preview) and the
+ * servers that serve them; a file per topic would build both again.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'

@@ -2,6 +2,9 @@
  * The publish loop end to end: `npm start` serving a build of the demo space from an
  * embedded CMS this test edits, signed webhooks, incremental builds, atomic swaps, rollback, the
  * preview proxy and graceful shutdown.
+ *
+ * Longer than 200 lines because its tests share one build, one CMS and one `npm start`, as a
+ * deployment does; a file per topic would build and start them again.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'

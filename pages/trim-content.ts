@@ -1,0 +1,131 @@
+/**
+ * Trims a story's content to what its page shows, for its payload: editor markers and the story
+ * objects the client attaches to links dropped, relations reduced to cards, asset and link fields
+ * reduced to what blocks read with their URLs checked (cms/url-policy.ts), rich text rendered to
+ * sanitized HTML once, and anything claiming to be pre-rendered HTML dropped. What was removed is
+ * reported, for the build summary (docs/behaviour.md).
+ */
+import type { Asset, Blok, Multilink, Story } from '../cms/content-model.ts'
+import { blockName, RESOLVE_RELATIONS } from '../cms/content-model.ts'
+import { storyLinkTarget } from '../cms/content-walk.ts'
+import { responsiveImage } from '../cms/image.ts'
+import { renderRichText } from '../cms/richtext/index.ts'
+import { rejectedUrlNote, safeUrl } from '../cms/url-policy.ts'
+import type { SiteIndex } from './payload.ts'
+import type { RenderedRichText, StoryCard } from './route-payload.ts'
+import { routeOf } from './routes.ts'
+
+const RELATION_FIELDS = new Map(RESOLVE_RELATIONS.map((relation) => relation.split('.') as [string, string]))
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() ? value : undefined
+}
+
+/** Problems found while trimming content are reported here; cards of other stories report none. */
+export type Problems = string[]
+
+export function toCard(story: Story): StoryCard {
+  const { content } = story
+  const image = content.image as Asset | undefined
+  return {
+    uuid: story.uuid,
+    route: routeOf(story),
+    name: story.name,
+    first_published_at: story.first_published_at ?? null,
+    content: {
+      _uid: content._uid,
+      component: content.component,
+      title: text(content.title),
+      description: text(content.description) ?? text(content.teaser),
+      ...(image?.filename ? { image: trimAsset(image as Record<string, unknown>, []) } : {}),
+    },
+  }
+}
+
+function claimsToBeRendered(object: Record<string, unknown>): boolean {
+  return object.type === 'html'
+}
+
+/** Images in rich text get a srcset sized for the text column. */
+const PROSE_SIZES = '(min-width: 960px) 72ch, 100vw'
+
+function isRichTextDoc(value: object): value is { type: 'doc'; content: unknown[] } {
+  return (value as { type?: unknown }).type === 'doc' && Array.isArray((value as { content?: unknown }).content)
+}
+
+/**
+ * Rich text is rendered here, once per build, instead of in the browser: the visitor's JavaScript
+ * then needs no rich-text renderer or sanitizer, and hydration injects the same bytes the server
+ * wrote.
+ */
+function renderedRichText(doc: object, links: Record<string, string>, problems: Problems): RenderedRichText {
+  const html = renderRichText(doc, {
+    links,
+    image: (src) => responsiveImage(src, PROSE_SIZES),
+    onRejectedUrl: (url) => problems.push(`rich text: ${rejectedUrlNote(url)}`),
+  })
+  return { type: 'html', html }
+}
+
+/** A relation entry as a card: a uuid is looked up, a story the client resolved (editor) is reduced. */
+function relatedCard(entry: unknown, index: SiteIndex): StoryCard | undefined {
+  if (typeof entry === 'string') return index.byUuid.get(entry)?.card
+  const story = entry as Story | null
+  return story && typeof story.uuid === 'string' && typeof story.content === 'object' && story.content ? toCard(story) : undefined
+}
+
+/** A URL the policy allows, or nothing (the rejection noted). */
+function allowedUrl(url: unknown, use: 'link' | 'image', problems: Problems): string | undefined {
+  const safe = safeUrl(url, use)
+  if (safe === undefined && typeof url === 'string' && url.trim() !== '') problems.push(rejectedUrlNote(url))
+  return safe
+}
+
+/** The asset fields components read: an image needs its URL, alt and title, nothing else. */
+function trimAsset(asset: Record<string, unknown>, problems: Problems): Asset {
+  const { filename, alt, title } = asset as Asset
+  return { filename: allowedUrl(filename, 'image', problems) ?? '', ...(alt ? { alt } : {}), ...(title ? { title } : {}) }
+}
+
+/** The multilink fields `multilinkHref` reads, with URLs the policy allows. */
+function trimLink(link: Record<string, unknown>, problems: Problems): Multilink {
+  const { linktype, id, url, cached_url, email, anchor, target } = link as Multilink
+  const safe = { url: allowedUrl(url, 'link', problems), cached_url: allowedUrl(cached_url, 'link', problems) }
+  return Object.fromEntries(Object.entries({ linktype, id, ...safe, email, anchor, target }).filter(([, value]) => value)) as Multilink
+}
+
+/**
+ * A copy of the content without `_editable` markers and without the `story` objects the client
+ * attaches to links; relation fields become cards (the client may have nested whole stories there).
+ */
+export interface TrimOptions {
+  /** Keep the `_editable` markers: only for content rendered in the visual editor. */
+  keepEditable?: boolean
+  /** Current route of each linked story, by uuid. */
+  links: Record<string, string>
+  problems: Problems
+}
+
+export function trimContent(value: unknown, index: SiteIndex, options: TrimOptions, parent?: Blok, key?: string): unknown {
+  if (parent && key && RELATION_FIELDS.get(blockName(parent.component)) === key && Array.isArray(value)) {
+    return value.map((entry) => relatedCard(entry, index)).filter((card): card is StoryCard => card !== undefined)
+  }
+  if (Array.isArray(value)) return value.map((item) => trimContent(item, index, options))
+  if (typeof value !== 'object' || value === null) return value
+  if (isRichTextDoc(value)) return renderedRichText(value, options.links, options.problems)
+  const object = value as Record<string, unknown>
+  if (claimsToBeRendered(object)) {
+    options.problems.push(`a field${key ? ` ("${key}")` : ''} claims to be pre-rendered HTML; it was dropped`)
+    return undefined
+  }
+  if (object.fieldtype === 'asset' || (typeof object.filename === 'string' && !('component' in object))) return trimAsset(object, options.problems)
+  if (object.fieldtype === 'multilink' || (typeof object.linktype === 'string' && !('component' in object))) return trimLink(object, options.problems)
+  const blok = typeof object.component === 'string' ? (object as Blok) : undefined
+  const isLink = storyLinkTarget(object) !== undefined
+  const copy: Record<string, unknown> = {}
+  for (const [field, child] of Object.entries(object)) {
+    if ((field === '_editable' && !options.keepEditable) || (isLink && field === 'story')) continue
+    copy[field] = trimContent(child, index, options, blok, field)
+  }
+  return copy
+}
