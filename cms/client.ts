@@ -44,7 +44,7 @@ export interface CmsClient {
   readonly requestCount: number
 }
 
-export interface ClientOptions extends Pick<RetryOptions, 'log' | 'delayStepMs'> {
+export interface ClientOptions extends Pick<RetryOptions, 'log' | 'delayStepMs' | 'wait'> {
   fetch?: typeof fetch
 }
 
@@ -98,7 +98,7 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
     rateLimit: config.rateLimit,
     // Node 20 has no Iterator#toArray, which the client needs for a Headers instance.
     headers: {},
-    fetch: withRateLimitRetry({ fetch: countingFetch, log: options.log, delayStepMs: options.delayStepMs }),
+    fetch: withRateLimitRetry({ fetch: countingFetch, log: options.log, delayStepMs: options.delayStepMs, wait: options.wait }),
   })
   // Its constructor treats 0 and false as "unset", hence the assignment:
   // - maxRetries 0: it would retry a 429 again, 10 times 300 ms, after ours gave up;

@@ -16,6 +16,8 @@ export interface RetryOptions {
   delayStepMs?: number
   log?: (message: string) => void
   fetch?: typeof fetch
+  /** How to wait between attempts (a test records the delays instead of sleeping through them). */
+  wait?: (ms: number, signal?: AbortSignal | null) => Promise<void>
 }
 
 function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
@@ -33,6 +35,7 @@ export function withRateLimitRetry(options: RetryOptions = {}): typeof fetch {
     delayStepMs = RETRY_DELAY_STEP_MS,
     log = (message) => console.log(message),
     fetch: baseFetch = globalThis.fetch,
+    wait = sleep,
   } = options
 
   return async function rateLimitRetryFetch(input, init) {
@@ -42,7 +45,7 @@ export function withRateLimitRetry(options: RetryOptions = {}): typeof fetch {
       // Free the connection before waiting; the body of a 429 carries nothing we use.
       await response.body?.cancel()
       log(`Hit rate limit. Retrying in ${(attempt * delayStepMs) / 1000} seconds.`)
-      await sleep(attempt * delayStepMs, init?.signal)
+      await wait(attempt * delayStepMs, init?.signal)
     }
   }
 }

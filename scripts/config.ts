@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseEnv } from 'node:util'
+import { parseArgs, parseEnv } from 'node:util'
 import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../cms/config.ts'
 import { isEmailAddress } from '../blocks/contact/validate.ts'
 import { DEMO_CONTACT_EMAIL } from '../cms/demo-space.ts'
@@ -41,33 +41,36 @@ export function loadEnv(env: Env = process.env, file = resolve('.env')): Env {
 
 const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--full] [--changed ID,ID]'
 
-export function parseArgs(argv: string[], problems: string[]): BuildOptions {
+export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions {
   const options: BuildOptions = { preview: false, outDir: resolve('dist'), workDir: resolve('.build'), full: false }
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]
-    const value = argv[i + 1]
-    if (flag === '--preview') {
-      options.preview = true
-    } else if (flag === '--full') {
-      options.full = true
-    } else if (flag === '--changed' && value && !value.startsWith('--')) {
-      const ids = value.split(',').map((id) => id.trim())
-      if (ids.every((id) => /^\d+$/.test(id))) options.changed = [...(options.changed ?? []), ...ids.map(Number)]
-      else problems.push(`--changed "${value}" is not a list of story ids (numbers separated by commas, as webhooks send them).`)
-      i++
-    } else if ((flag === '--out' || flag === '--work-dir') && value && !value.startsWith('--')) {
-      options[flag === '--out' ? 'outDir' : 'workDir'] = resolve(value)
-      i++
-    } else {
-      problems.push(`Unknown or incomplete argument "${flag}". ${USAGE}`)
-    }
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: { preview: { type: 'boolean' }, full: { type: 'boolean' }, changed: { type: 'string', multiple: true }, out: { type: 'string' }, 'work-dir': { type: 'string' } },
+    }))
+  } catch (error) {
+    problems.push(`${(error as Error).message.split('\n')[0]!.replace(/\.?$/, '.')} ${USAGE}`)
+    return options
   }
-  return options
+  for (const value of values.changed ?? []) {
+    const ids = value.split(',').map((id) => id.trim())
+    if (ids.every((id) => /^\d+$/.test(id))) options.changed = [...(options.changed ?? []), ...ids.map(Number)]
+    else problems.push(`--changed "${value}" is not a list of story ids (numbers separated by commas, as webhooks send them).`)
+  }
+  return {
+    ...options,
+    preview: values.preview ?? false,
+    full: values.full ?? false,
+    outDir: values.out ? resolve(values.out) : options.outDir,
+    workDir: values['work-dir'] ? resolve(values['work-dir']) : options.workDir,
+  }
 }
 
 export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
   const problems: string[] = []
-  const options = parseArgs(argv, problems)
+  const options = parseBuildArgs(argv, problems)
   const cms = readCmsConfig(env, problems)
   const siteUrl = readVar(env, 'SITE_URL')
   if (siteUrl !== undefined && !parseHttpUrl(siteUrl)) {

@@ -175,8 +175,14 @@ describe('blocks', () => {
   it('should survive missing and wrongly typed fields in every block', () => {
     const junk = { title: 42, headline: ['x'], text: { nope: true }, body: 'not blocks', columns: { a: 1 }, related: 'uuid', image: 7, link: 'x', limit: 'many', label: null, teaser: {}, description: [], image_position: 3, variant: {} }
     for (const component of BLOCK_NAMES) {
-      expect(() => renderBlock({ _uid: 'j', component, ...junk }), component).not.toThrow()
-      expect(() => renderBlock({ _uid: 'j', component }), component).not.toThrow()
+      for (const blok of [{ _uid: 'j', component, ...junk }, { _uid: 'j', component }]) {
+        const html = renderBlock(blok)
+        // Wrong types read as empty: nothing of them leaks into the page, and no broken image or link.
+        expect(html, component).not.toMatch(/\[object|undefined|NaN|>42<|href="x"/)
+        expect(html, component).not.toContain('<img')
+        // Content types fall back to the story's name for their title.
+        if (['page', 'article', 'project'].includes(component)) expect(html, component).toContain('<h1 dir="auto">Story name</h1>')
+      }
     }
   })
 })

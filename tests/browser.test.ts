@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { runBuild, tempDir, workDir } from './helpers/build.ts'
-import { collectDocumentRequests, collectErrors, hydrated, launchBrowser, startPreview, type Preview } from './helpers/browser.ts'
+import { collectDocumentRequests, collectErrors, hydrated, launchBrowser, roundTrip, startPreview, type Preview } from './helpers/browser.ts'
 
 const out = join(tempDir('browser'), 'dist')
 const work = workDir('browser')
@@ -62,7 +62,8 @@ describe('hydration', () => {
     const requests = storyblokRequests(page)
     await page.goto(`${preview.url}/`)
     await hydrated(page)
-    await page.waitForTimeout(300)
+    // The editor code would have been asked for right after hydration, before this round trip.
+    await roundTrip(page)
     expect(requests).toEqual([])
   })
 })
@@ -250,7 +251,7 @@ describe('build freshness', () => {
     await page.goto(`${preview.url}/`)
     await hydrated(page)
     await page.clock.runFor(5_000)
-    await page.waitForTimeout(200)
+    await roundTrip(page)
     expect(latestFetches).toEqual([])
   })
 })

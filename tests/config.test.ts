@@ -57,7 +57,8 @@ describe('configuration', () => {
   })
 
   it('should reject unknown command line flags', () => {
-    expect(() => readBuildConfig({}, ['--outt', 'x'])).toThrow(/Unknown or incomplete argument "--outt"/)
+    expect(() => readBuildConfig({}, ['--outt', 'x'])).toThrow(/Unknown option '--outt'\. Usage: npm run build/)
+    expect(() => readBuildConfig({}, ['--out'])).toThrow(/Option '--out <value>' argument missing\. Usage/)
   })
 
   it('should use the embedded CMS only without a token and without an API URL', () => {

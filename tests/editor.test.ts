@@ -110,14 +110,18 @@ describe('visual editor in a production build', () => {
     expect(await page.textContent('.teaser h2')).toBe('Typed in the editor')
     expect(await page.getAttribute('article.page', 'data-blok-uid')).toBe(`${about.id}-${about.content._uid}`)
 
+    const documents = collectDocumentRequests(page)
     const other = structuredClone(space.stories.find((story) => story.full_slug === 'contact')!)
     other.content.title = 'Not this page'
     await emit({ action: 'input', story: other })
     await emit({ action: 'change', storyId: other.id })
-    await page.waitForTimeout(300)
-    expect(await page.textContent('h1')).toBe('About us, edited live')
+    // Events are handled in order: once this later edit of the current story shows, the other
+    // story's input and change have been handled, and neither rendered nor reloaded anything.
+    edited.content.title = 'About us, edited again'
+    await emit({ action: 'input', story: edited })
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About us, edited again')
+    expect(documents).toEqual([])
 
-    const documents = collectDocumentRequests(page)
     await Promise.all([page.waitForEvent('load'), emit({ action: 'change', storyId: about.id })])
     expect(documents).toHaveLength(1)
     expect(await page.textContent('h1')).toBe('About the studio')

@@ -6,7 +6,6 @@
  * Longer than 200 lines because its tests share one build, one CMS and one `npm start`, as a
  * deployment does; a file per topic would build and start them again.
  */
-import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +15,7 @@ import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
 import { WEBHOOK_PATH } from '../scripts/server/app.ts'
 import { editorToken } from '../scripts/server/preview-proxy.ts'
 import { sign } from '../scripts/server/webhook.ts'
-import { cleanEnv, ROOT, runBuild, tempDir, workDir } from './helpers/build.ts'
+import { cleanEnv, runBuild, runScript, tempDir, workDir } from './helpers/build.ts'
 import { startServer, waitFor, type RunningServer } from './helpers/server.ts'
 
 const SECRET = 'test-webhook-secret'
@@ -48,6 +47,9 @@ function webhook(body: object | string, signature?: string | null): Promise<Resp
 const event = (action: string, id: number) => ({ text: `${action} ${id}`, action, space_id: cms.space.id, story_id: id, full_slug: story(id)?.full_slug })
 
 /** Waits until `count` builds have finished and nothing is pending; fails on a failed build. */
+/** How many builds the server has finished so far: tests wait for the next ones relative to it. */
+const finished = async () => (await health()).queue.builds
+
 async function builds(count: number): Promise<Health> {
   const state = await waitFor(async () => {
     const now = await health()
@@ -103,6 +105,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
   await cms?.close()
+  rmSync(work, { recursive: true, force: true })
 })
 
 describe('npm start', () => {
@@ -142,6 +145,7 @@ describe('npm start', () => {
   })
 
   it('should refuse unsigned, forged, altered, oversized and malformed webhooks, and start no build', async () => {
+    const done = await finished()
     const body = JSON.stringify(event('published', ARTICLE))
     expect((await webhook(body, null)).status).toBe(401)
     expect((await webhook(body, 'ab'.repeat(20))).status).toBe(401)
@@ -152,18 +156,15 @@ describe('npm start', () => {
     const ignored = await webhook({ action: 'entry_action', story_id: ARTICLE })
     expect(ignored.status).toBe(202)
     expect(await ignored.json()).toMatchObject({ accepted: false })
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    expect((await health()).queue).toMatchObject({ builds: 0, pending: 0 })
+    // A queued change is on disk and in the queue before its webhook is answered, so none is now.
+    expect((await health()).queue).toMatchObject({ builds: done, building: false, pending: 0 })
   })
 
   it('should refuse to start without STORYBLOK_WEBHOOK_SECRET unless --insecure-webhooks is given', async () => {
     const { STORYBLOK_WEBHOOK_SECRET: _secret, ...withoutSecret } = env
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/start.ts'), '--port', '0', '--out', out, '--work-dir', work], { cwd: ROOT, env: cleanEnv(withoutSecret) })
-    let stderr = ''
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    const code = await new Promise((resolve) => child.once('exit', resolve))
-    expect(code).toBe(1)
-    expect(stderr).toMatch(/STORYBLOK_WEBHOOK_SECRET is not set.*--insecure-webhooks/s)
+    const refused = runScript('start.ts', ['--port', '0', '--out', out, '--work-dir', work], cleanEnv(withoutSecret))
+    expect((await refused.exited).code).toBe(1)
+    expect(refused.stderr()).toMatch(/STORYBLOK_WEBHOOK_SECRET is not set.*--insecure-webhooks/s)
     const insecure = await startServer(['--out', out, '--work-dir', work, '--insecure-webhooks'], withoutSecret)
     expect(insecure.output()).toMatch(/NOT VERIFIED/)
     expect(await insecure.stop()).toBe(0)
@@ -173,6 +174,7 @@ describe('npm start', () => {
 describe('incremental builds from webhooks', () => {
   it('should update a story shown by three pages through relations: those four routes and the manifests, no other file', async () => {
     const before = files()
+    const done = await finished()
     edit(() => {
       story(ARTICLE).content.title = 'Six-pixel type, revised'
       story(ARTICLE).content.teaser = 'A new teaser for the cards.'
@@ -181,7 +183,7 @@ describe('incremental builds from webhooks', () => {
     const answer = await webhook(event('published', ARTICLE))
     expect(answer.status).toBe(202)
     expect(Date.now() - started).toBeLessThan(1000)
-    const after = await builds(1)
+    const after = await builds(done + 1)
     const changed = changedFiles(before, files())
     const routes = ['blog/2025/six-pixel-type', 'projects/harbour-lights', 'projects/kiln', 'projects/tidewater-archive']
     expect(changed).toEqual(
@@ -192,9 +194,10 @@ describe('incremental builds from webhooks', () => {
   })
 
   it('should remove an unpublished story: its route is a 404 and the pages relating to it update', async () => {
+    const done = await finished()
     edit(() => (story(40002).published = false))
     expect((await webhook(event('unpublished', 40002))).status).toBe(202)
-    await builds(2)
+    await builds(done + 1)
     expect((await page('/projects/field-notes/')).status).toBe(404)
     const harbour = JSON.stringify(await payload('/projects/harbour-lights/'))
     expect(harbour).not.toContain(story(40002).uuid)
@@ -205,19 +208,21 @@ describe('incremental builds from webhooks', () => {
   it('should remove a deleted story', async () => {
     expect((await page('/blog/2025/coming-soon/')).status).toBe(404) // a draft all along
     expect((await page('/blog/2025/escaping-titles/')).status).toBe(200)
+    const done = await finished()
     edit(() => (cms.space.stories = cms.space.stories.filter((candidate) => candidate.id !== 40013)))
     expect((await webhook({ action: 'deleted', story_id: 40013, full_slug: 'blog/2025/escaping-titles' })).status).toBe(202)
-    await builds(3)
+    await builds(done + 1)
     expect((await page('/blog/2025/escaping-titles/')).status).toBe(404)
   })
 
   it('should move a story: the old route goes, the new one comes, links follow', async () => {
+    const done = await finished()
     edit(() => {
       const moved = story(40015)
       moved.full_slug = 'blog/2025/emoji-field-trip'
     })
     expect((await webhook(event('moved', 40015))).status).toBe(202)
-    await builds(4)
+    await builds(done + 1)
     expect((await page('/blog/2024/emoji-field-trip/')).status).toBe(404)
     expect((await page('/blog/2025/emoji-field-trip/')).status).toBe(200)
     for (const route of readdirSync(realpathSync(out), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('_payload.json'))) {
@@ -236,9 +241,9 @@ describe('incremental builds from webhooks', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => webhook(event('published', ids[i % ids.length]!))))
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(202))
     cms.faults = {}
+    // Exactly two: once nothing is pending and nothing runs, no further build can start.
     const after = await builds(queue.builds + 2)
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    expect((await health()).queue.builds).toBe(queue.builds + 2)
+    expect(after.queue.builds).toBe(queue.builds + 2)
     expect(after.queue.failures).toBe(0)
     expect((await page('/about/')).html).toContain('About, final edit')
   })
@@ -304,11 +309,9 @@ describe('deploys', () => {
     await webhook(event('published', 40008))
     await waitFor(async () => (await health()).build !== liveBefore && !(await health()).queue.building, 30_000, 'the build')
     expect((await page('/about/')).html).toContain('About, to be rolled back')
-    const rolled = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/rollback.ts'), '--out', out], { cwd: ROOT })
-    let said = ''
-    rolled.stdout.on('data', (chunk) => (said += chunk))
-    expect(await new Promise((resolve) => rolled.once('exit', resolve))).toBe(0)
-    expect(said).toMatch(new RegExp(`now serves build ${liveBefore}`))
+    const rolled = runScript('rollback.ts', ['--out', out], process.env)
+    expect((await rolled.exited).code).toBe(0)
+    expect(rolled.stdout()).toMatch(new RegExp(`now serves build ${liveBefore}`))
     expect((await health()).build).toBe(liveBefore)
     expect((await page('/about/')).html).toBe(aboutBefore)
   })
@@ -318,13 +321,10 @@ describe('deploys', () => {
     const snapshot = files()
     edit(() => (story(40008).content.title = 'About, after the crash'))
     cms.faults = { delayMs: 150 }
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), '--out', out, '--work-dir', work, '--full'], { cwd: ROOT, env: cleanEnv(env) })
-    let output = ''
-    child.stderr.on('data', (chunk) => (output += chunk))
-    child.stdout.on('data', (chunk) => (output += chunk))
-    await waitFor(() => /Stories fetched/.test(output) || child.exitCode !== null, 30_000, 'the crawl')
-    child.kill('SIGKILL')
-    await new Promise((resolve) => child.once('exit', resolve))
+    const build = runScript('build.ts', ['--out', out, '--work-dir', work, '--full'], cleanEnv(env))
+    await waitFor(() => /Stories fetched/.test(build.output()) || build.child.exitCode !== null, 30_000, 'the crawl')
+    build.child.kill('SIGKILL')
+    await build.exited
     cms.faults = {}
     expect(realpathSync(out)).toBe(live)
     expect(changedFiles(snapshot, files())).toEqual([])
@@ -351,7 +351,7 @@ describe('deploys', () => {
     expect(changedFiles(snapshot, files())).toEqual([])
     expect(JSON.parse(readFileSync(join(work, 'cache', 'pending-webhooks.json'), 'utf8'))).toMatchObject([{ story_id: 40008 }])
     server = await startServer(['--out', out, '--work-dir', work], env)
-    await builds(1)
+    await builds(1) // a new server counts its own builds
     expect((await page('/about/')).html).toContain('About, after the restart')
   })
 })

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
 import { BuildQueue, type BuildRun, type QueuedChange } from '../scripts/server/queue.ts'
 import { tempDir } from './helpers/build.ts'
 
@@ -19,7 +19,8 @@ function fakeRunner() {
 }
 
 const change = (id: number, action = 'published'): QueuedChange => ({ story_id: id, action, received: Date.now() })
-const settle = () => new Promise((resolve) => setTimeout(resolve, 5))
+/** Waits until `check` passes (the queue reacts to a finished build on the next microtasks). */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 5_000, interval: 2 })
 
 describe('build queue', () => {
   it('should run one build at a time and coalesce a burst of 50 changes into one follow-up build', async () => {
@@ -31,13 +32,12 @@ describe('build queue', () => {
     expect(runner.builds).toHaveLength(1)
     expect(queue.status()).toMatchObject({ building: true, buildingStories: [1], pending: 51 })
     runner.builds[0]!.finish()
-    await settle()
-    expect(runner.builds).toHaveLength(2)
+    await until(() => expect(runner.builds).toHaveLength(2))
     expect(runner.builds[1]!.ids).toEqual(Array.from({ length: 50 }, (_, i) => i + 2))
     runner.builds[1]!.finish()
-    await settle()
+    await until(() => expect(queue.status()).toMatchObject({ building: false, pending: 0, builds: 2, failures: 0 }))
+    // Nothing pending and nothing running: no third build can start.
     expect(runner.builds).toHaveLength(2)
-    expect(queue.status()).toMatchObject({ building: false, pending: 0, builds: 2, failures: 0 })
   })
 
   it('should keep a change re-sent during its build for the next build', async () => {
@@ -46,8 +46,7 @@ describe('build queue', () => {
     queue.add(change(7))
     queue.add(change(7, 'moved'))
     runner.builds[0]!.finish()
-    await settle()
-    expect(runner.builds.map((build) => build.ids)).toEqual([[7], [7]])
+    await until(() => expect(runner.builds.map((build) => build.ids)).toEqual([[7], [7]]))
   })
 
   it('should leave a failed build pending, log the reason and retry with a growing delay', async () => {
@@ -56,19 +55,18 @@ describe('build queue', () => {
     const queue = new BuildQueue({ file: join(tempDir('queue'), 'pending.json'), start: runner.start, log: (line) => lines.push(line), retry: { firstMs: 20, maxMs: 1000 } })
     queue.add(change(3))
     runner.builds[0]!.finish(new Error('CMS request GET cdn/spaces/me failed: 503'))
-    await settle()
-    expect(queue.status()).toMatchObject({ building: false, pending: 1, failures: 1, last: { ok: false } })
+    await until(() => expect(queue.status()).toMatchObject({ building: false, pending: 1, failures: 1, last: { ok: false } }))
     expect(lines.join('\n')).toMatch(/failed; the live build is unchanged\. Retrying in 0 s\. Reason: CMS request GET cdn\/spaces\/me failed: 503/)
-    await new Promise((resolve) => setTimeout(resolve, 40))
-    expect(runner.builds).toHaveLength(2)
+    const firstRetryAt = queue.status().retryAt!
+    await until(() => expect(runner.builds).toHaveLength(2))
+    expect(Date.now()).toBeGreaterThanOrEqual(firstRetryAt - 1) // not before its delay (20 ms)
     runner.builds[1]!.finish(new Error('again'))
-    await settle()
-    const retryIn = queue.status().retryAt! - Date.now()
-    expect(retryIn).toBeGreaterThan(20) // second delay: 40 ms
-    await new Promise((resolve) => setTimeout(resolve, 60))
+    await until(() => expect(queue.status().failures).toBe(2))
+    const failedAt = Date.now()
+    expect(queue.status().retryAt! - failedAt).toBeGreaterThan(20) // second delay: 40 ms
+    await until(() => expect(runner.builds).toHaveLength(3))
     runner.builds[2]!.finish()
-    await settle()
-    expect(queue.status()).toMatchObject({ pending: 0, failures: 0, last: { ok: true, storyIds: [3] } })
+    await until(() => expect(queue.status()).toMatchObject({ pending: 0, failures: 0, last: { ok: true, storyIds: [3] } }))
   })
 
   it('should persist pending changes before acknowledging them and resume them after a restart', async () => {
@@ -87,8 +85,8 @@ describe('build queue', () => {
     restarted.resume()
     expect(second.builds[0]!.ids).toEqual([11, 12])
     second.builds[0]!.finish()
-    await settle()
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([])
-    expect(existsSync(`${file}.tmp`)).toBe(false)
+    await until(() => expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual([]))
+    // Written whole each time: no temporary file is left beside it.
+    expect(readdirSync(dirname(file))).toEqual(['pending.json'])
   })
 })

@@ -7,7 +7,6 @@
  * docs/benchmark/publish.md.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
@@ -17,6 +16,7 @@ import { DEMO_SPACE_DIR } from '../../cms/demo-space.ts'
 import { runNode } from '../node-process.ts'
 import { sign } from '../server/webhook.ts'
 import { generateSpace } from './generate-space.ts'
+import { machineDescription, median } from './stats.ts'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const WORK = join(ROOT, '.build', 'bench-publish')
@@ -24,7 +24,6 @@ const SECRET = 'bench-webhook-secret'
 
 const spawnNode = (args: string[], env: NodeJS.ProcessEnv) => runNode(['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, CI: 'true', ...env } })
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
 
 async function measure(label: string, space: Space, runs: number) {
   const cms = await startCmsServer({ space })
@@ -103,7 +102,7 @@ for (const size of values.stories!.split(',')) {
   results.push(await measure(size, space, runs))
 }
 
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1073741824).toFixed(0)} GiB RAM, Node ${process.version}`
+const machine = machineDescription()
 const date = new Date().toISOString().slice(0, 10)
 const rows = results.map(
   (r) =>

@@ -8,7 +8,6 @@
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
@@ -18,6 +17,7 @@ import { minimumRequests } from '../../cms/request-budget.ts'
 import { runNode } from '../node-process.ts'
 import { pageWeight, type PageWeight } from '../page-weight.ts'
 import { BENCH_TOKENS, generateSpace } from './generate-space.ts'
+import { machineDescription, median } from './stats.ts'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const WORK = join(ROOT, '.build', 'bench')
@@ -48,7 +48,6 @@ function flushWrites(): void {
   spawnSync('sync', { stdio: 'ignore' })
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
 
 /** Median and largest size of the files of one name (index.html, _payload.json) under `dir`. */
 function fileSizes(dir: string, name: string): { median: number; max: number } {
@@ -179,7 +178,7 @@ const results: Result[] = []
 console.log(reuseBundles ? 'Bundles are reused when the code is unchanged (--reuse-bundles): builds after the first skip the Vite build.' : 'Every run builds the bundles too (a cold full build).')
 for (const size of sizes) results.push(await benchSize(size, runs, Number(values.seed), reuseBundles))
 
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${(totalmem() / 1073741824).toFixed(0)} GiB RAM, Node ${process.version}`
+const machine = machineDescription()
 const date = new Date().toISOString().slice(0, 10)
 const command = `npm run bench -- --stories ${values.stories} --runs ${runs}${reuseBundles ? ' --reuse-bundles' : ''}`
 const bundles = reuseBundles ? 'Bundles reused when the code is unchanged (only the first run builds them).' : 'Every run is a cold full build, bundles included.'

@@ -2,11 +2,9 @@
  * Browser tests run Debian's Chromium through playwright-core (no browser download) against
  * `npm run preview` of a real build.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { ROOT } from './build.ts'
+import { outputMatch, runScript } from './build.ts'
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
@@ -27,21 +25,10 @@ export interface Preview {
 }
 
 /** Starts `npm run preview` (scripts/preview.ts) on a free port for `dir`. */
-export function startPreview(dir: string): Promise<Preview> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/preview.ts'), '--dir', dir, '--port', '0'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout!.on('data', (chunk) => {
-      output += chunk
-      const match = /at (http:\/\/[^\s]+)\//.exec(output)
-      if (match) resolve({ url: match[1]!, close: () => child.kill() })
-    })
-    child.stderr!.on('data', (chunk) => (output += chunk))
-    child.once('exit', (code) => reject(new Error(`preview exited (${code}): ${output}`)))
-  })
+export async function startPreview(dir: string): Promise<Preview> {
+  const preview = runScript('preview.ts', ['--dir', dir, '--port', '0'], process.env)
+  const [, url] = await outputMatch(preview, /at (http:\/\/[^\s]+)\//, 'npm run preview')
+  return { url: url!, close: () => preview.child.kill() }
 }
 
 /** Console errors and uncaught exceptions of a page, collected from now on. */
@@ -66,4 +53,13 @@ export function collectDocumentRequests(page: Page): string[] {
 /** Waits until React has hydrated the page (the menu button only appears once it has). */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector('.menu-button:not([hidden])', { state: 'attached' })
+}
+
+/**
+ * A round trip from the page to the server and back. Requests the page started before it have
+ * been reported to the test by the time it returns, so a check that something was *not*
+ * requested can follow it instead of a fixed wait.
+ */
+export async function roundTrip(page: Page): Promise<void> {
+  await page.evaluate(() => fetch('/favicon.svg', { cache: 'no-store' }).then((response) => response.arrayBuffer()))
 }

@@ -1,8 +1,8 @@
-/** Runs the real build command (`scripts/build.ts`) the way `npm run build` does. */
-import { spawn } from 'node:child_process'
+/** Runs the project's commands (`scripts/*.ts`) the way npm runs them, and their scratch folders. */
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
+import { runNode, type NodeProcess } from '../../scripts/node-process.ts'
 
 export const ROOT = resolve(import.meta.dirname, '..', '..')
 
@@ -18,20 +18,33 @@ export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...base, CI: 'true', ...env }
 }
 
-export function runBuild(args: string[], env: Record<string, string> = {}): Promise<BuildRun> {
+/** Starts `scripts/<script>` through tsx, as `npm run` does, from the project folder. */
+export function runScript(script: string, args: string[] = [], env: NodeJS.ProcessEnv = cleanEnv({})): NodeProcess {
+  return runNode(['--import', 'tsx', join(ROOT, 'scripts', script), ...args], { cwd: ROOT, env })
+}
+
+/** Resolves with the first match of `pattern` in the process's output; rejects if it exits first. */
+export function outputMatch(process: NodeProcess, pattern: RegExp, what: string): Promise<RegExpExecArray> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/build.ts'), ...args], {
-      cwd: ROOT,
-      env: cleanEnv(env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.once('error', reject)
-    child.once('exit', (code) => resolvePromise({ code, stdout, stderr }))
+    const check = () => {
+      const match = pattern.exec(process.output())
+      if (match) {
+        process.child.stdout?.off('data', check)
+        process.child.stderr?.off('data', check)
+        resolvePromise(match)
+      }
+    }
+    process.child.stdout?.on('data', check)
+    process.child.stderr?.on('data', check)
+    check()
+    void process.exited.then(({ code }) => reject(new Error(`${what} exited (${code}) before it was ready:\n${process.output()}`)))
   })
+}
+
+export async function runBuild(args: string[], env: Record<string, string> = {}): Promise<BuildRun> {
+  const build = runScript('build.ts', args, cleanEnv(env))
+  const { code } = await build.exited
+  return { code, stdout: build.stdout(), stderr: build.stderr() }
 }
 
 /** A fresh temporary directory (outside the project, like a real deploy target). */
