@@ -2,6 +2,10 @@
  * Generates a deterministic space of N stories for the benchmark: about 10% pages, 60% articles in
  * nested folders, 30% projects with 2–4 related projects each; rich text with every node and mark,
  * story links, a few unknown blocks and hostile strings. `npm run cms -- --space FILE` serves it.
+ *
+ * Shaped like a large marketing site, which is what exposes page weight: most pages sit at the top
+ * level (hundreds of them at 5,000 stories, all candidates for a derived navigation), and some
+ * pages list every project (`all-projects` without a limit).
  */
 import type { Space, StoredStory } from '../../cms/api/space.ts'
 import type { Blok } from '../../cms/content-model.ts'
@@ -35,8 +39,8 @@ function plan(count: number, rng: Random): Plan[] {
         : i === 1
           ? 'work'
           : kind === 'page'
-          ? // A handful of top-level pages (they make the navigation), the rest in folders.
-            pageCount++ < 6
+          ? // Four in five pages at the top level, the rest in folders.
+            pageCount++ % 5 !== 4
             ? `page-${i}`
             : `pages/${rng.pick(['services', 'about', 'guides'])}/page-${i}`
           : kind === 'article'
@@ -61,8 +65,9 @@ function content(entry: Plan, plans: Plan[], projects: Plan[], rng: Random, inde
         body: [
           blok(rng, 'teaser', { headline: sentence(rng, 3, 7), text: sentence(rng), image: asset(rng, 1600, 900) }),
           blok(rng, 'grid', { columns: [1, 2, 3].map(() => blok(rng, 'feature', { name: words(rng, 2), text: sentence(rng), image: asset(rng, 400, 400) })) }),
-          // The home shows the newest six projects, the first top-level page all of them, some others three.
-          ...(index <= 1 || rng.chance(0.1) ? [blok(rng, 'all-projects', { title: 'Work', limit: index === 0 ? '6' : index === 1 ? '' : '3' })] : []),
+          // The home shows the newest six projects and `work` all of them; of the other pages one in
+          // ten lists projects, half of those with a limit of three and half with none.
+          ...(index <= 1 || rng.chance(0.1) ? [blok(rng, 'all-projects', { title: 'Work', limit: index === 0 ? '6' : index === 1 ? '' : rng.pick(['3', '']) })] : []),
           section(),
           blok(rng, 'button', { label: 'Start a project', variant: rng.pick(['primary', 'secondary']) }),
           ...extras,

@@ -7,7 +7,7 @@
  * made and the time they would take at 5/s are reported separately.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
@@ -49,12 +49,26 @@ function flushWrites(): void {
 }
 
 
-/** Median and largest size of the files of one name (index.html, _payload.json) under `dir`. */
-function fileSizes(dir: string, name: string): { median: number; max: number } {
-  const sizes = readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith(name))
-    .map((file) => statSync(join(dir, file)).size)
-  return { median: median(sizes), max: Math.max(...sizes) }
+interface Sizes {
+  median: number
+  max: number
+}
+
+/** Median and largest HTML and payload bytes per content type (page, article, project) and in all. */
+function bytesPerType(dir: string, routes: string[]): Record<string, { pages: number; html: Sizes; payload: Sizes }> {
+  const byType = new Map<string, { html: number[]; payload: number[] }>()
+  for (const route of routes) {
+    const payloadFile = join(dir, route, '_payload.json')
+    const type = (JSON.parse(readFileSync(payloadFile, 'utf8')) as { story: { content: { component: string } } }).story.content.component
+    for (const key of [type, 'all']) {
+      const entry = byType.get(key) ?? { html: [], payload: [] }
+      entry.html.push(statSync(join(dir, route, 'index.html')).size)
+      entry.payload.push(statSync(payloadFile).size)
+      byType.set(key, entry)
+    }
+  }
+  const sizes = (values: number[]): Sizes => ({ median: median(values), max: Math.max(...values) })
+  return Object.fromEntries([...byType].map(([type, { html, payload }]) => [type, { pages: html.length, html: sizes(html), payload: sizes(payload) }]))
 }
 
 /** First-load weight of one route of each content type. */
@@ -122,8 +136,7 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
     pagesPerSecond: routes.length / median(walls),
     requests: { made: requests, minimum: minimumRequests(space.stories, DEFAULT_PER_PAGE), secondsAtSpecThrottle: requests / DEFAULT_RATE_LIMIT },
     bytesWritten: builds[0]!.bytes,
-    html: fileSizes(out, 'index.html'),
-    payload: fileSizes(out, '_payload.json'),
+    bytesPerType: bytesPerType(out, routes),
     firstLoad: weights(out, routes),
     lowerBoundSeconds: lowerBound,
     lowerBound: { median: lowerBound, min: Math.min(...bounds), max: Math.max(...bounds) },
@@ -134,6 +147,7 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
 type Result = Awaited<ReturnType<typeof benchSize>>
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+const sizeCell = (sizes: Sizes | undefined) => (sizes ? `${kb(sizes.median)} / ${kb(sizes.max)}` : '–')
 
 function table(results: Result[]): string {
   const rows = [
@@ -145,8 +159,10 @@ function table(results: Result[]): string {
     ['CMS requests (minimum)', ...results.map((r) => `${r.requests.made} (${r.requests.minimum})`)],
     ['…at the spec throttle of 5/s', ...results.map((r) => `${r.requests.secondsAtSpecThrottle.toFixed(0)} s`)],
     ['bytes written', ...results.map((r) => `${(r.bytesWritten / 1048576).toFixed(1)} MB`)],
-    ['HTML median / largest', ...results.map((r) => `${kb(r.html.median)} / ${kb(r.html.max)}`)],
-    ['_payload.json median / largest', ...results.map((r) => `${kb(r.payload.median)} / ${kb(r.payload.max)}`)],
+    ...['all', 'page', 'article', 'project'].flatMap((type) => [
+      [`HTML median / largest, ${type === 'all' ? 'all pages' : `${type}s`}`, ...results.map((r) => sizeCell(r.bytesPerType[type]?.html))],
+      [`_payload.json median / largest, ${type === 'all' ? 'all pages' : `${type}s`}`, ...results.map((r) => sizeCell(r.bytesPerType[type]?.payload))],
+    ]),
     ...['page', 'article', 'project'].map((type) => [`first-load JS, ${type} (gzip)`, ...results.map((r) => (r.firstLoad[type] ? kb(r.firstLoad[type]!.js) : '–'))]),
     ['lower bound (renderToString + write), median (min–max)', ...results.map((r) => `${r.lowerBound.median.toFixed(1)} s (${r.lowerBound.min.toFixed(1)}–${r.lowerBound.max.toFixed(1)})`)],
     ['overhead (median wall / median lower bound)', ...results.map((r) => `${r.overhead.toFixed(2)}×`)],
