@@ -33,7 +33,7 @@ const NoBlock: ComponentType<BlockProps> = () => null
 
 const Context = createContext<BlockEnv>({ links: {}, projects: [], story: '', storyName: '', editor: false, contact: {}, Block: NoBlock })
 
-export function BlockEnvironment({ payload, editor = false, Block = NoBlock, children }: { payload: RoutePayload; editor?: boolean; Block?: ComponentType<BlockProps>; children: ReactNode }) {
+export function BlockEnvironment({ payload, contact = {}, editor = false, Block = NoBlock, children }: { payload: RoutePayload; contact?: ContactSettings; editor?: boolean; Block?: ComponentType<BlockProps>; children: ReactNode }) {
   const env: BlockEnv = {
     links: payload.links,
     projects: payload.projects ?? [],
@@ -41,7 +41,7 @@ export function BlockEnvironment({ payload, editor = false, Block = NoBlock, chi
     storyName: payload.story.name,
     published: payload.story.first_published_at?.slice(0, 10) || undefined,
     editor,
-    contact: payload.site.contact ?? {},
+    contact,
     Block,
   }
   return <Context.Provider value={env}>{children}</Context.Provider>

@@ -35,9 +35,9 @@ function firstDifference(before: unknown[], after: unknown[]): number {
 
 export function affectedRoutes(previous: { routes: Map<string, RouteDependencies>; site: Site }, site: Site, changed: ReadonlySet<string>): AffectedRoutes {
   const removed = [...previous.routes.keys()].filter((route) => !site.routes.has(route))
-  const everything = !same(previous.site.index.nav, site.index.nav)
+  const everything = !same(previous.site.shell.nav, site.shell.nav)
     ? 'the navigation changed'
-    : !same(previous.site.index.site, site.index.site)
+    : !same(previous.site.shell.site, site.shell.site)
       ? 'the site settings changed'
       : undefined
   if (everything) return { render: [...site.routes.keys()], removed, everything }

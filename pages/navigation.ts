@@ -3,12 +3,8 @@
  * folder start pages, in Storyblok's `position` order.
  */
 import type { Story } from '../cms/content-model.ts'
+import type { NavItem } from './route-payload.ts'
 import { routeOf } from './routes.ts'
-
-export interface NavItem {
-  label: string
-  route: string
-}
 
 /** `about` and a top-level folder's start page (`blog/`) qualify; `blog/2025/x` does not. */
 type Navigable = Pick<Story, 'full_slug' | 'name' | 'position'>

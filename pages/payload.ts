@@ -1,14 +1,13 @@
 /**
  * Builds each route's payload (the contract is pages/route-payload.ts): the story's content
  * trimmed to what the page shows (trim-content.ts), the routes of the stories it links to, the
- * project list when an `all-projects` block needs it, and the navigation; and the site index all
- * payloads of a build share.
+ * project list when an `all-projects` block needs it; and the site index all payloads of a build
+ * share. Site-wide data (settings, navigation) is the shell's, not the payload's.
  */
 import type { Blok, Story } from '../cms/content-model.ts'
 import { eachBlok, relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
 import { blockName, projectsLimit, RESOLVE_RELATIONS } from '../cms/content-model.ts'
-import type { NavItem } from './navigation.ts'
-import type { RoutePayload, SiteInfo, StoryCard } from './route-payload.ts'
+import type { RoutePayload, StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
 import { trimContent, type Problems } from './trim-content.ts'
 
@@ -24,8 +23,6 @@ export interface SiteIndex {
   byUuid: Map<string, StoryRef>
   /** Every project, newest `first_published_at` first. */
   projects: StoryCard[]
-  nav: NavItem[]
-  site: SiteInfo
 }
 
 export interface PayloadResult {
@@ -62,15 +59,13 @@ function newestFirst(a: Dated, b: Dated): number {
 /** What the index needs of each story: its route and card (see pages/stories.ts). */
 type Indexed = Dated & { uuid: string; component: string; card: StoryCard }
 
-export function siteIndex(stories: Indexed[], nav: NavItem[], site: SiteInfo): SiteIndex {
+export function siteIndex(stories: Indexed[]): SiteIndex {
   return {
     byUuid: new Map(stories.map((story) => [story.uuid, { uuid: story.uuid, full_slug: story.full_slug, card: story.card }])),
     projects: stories
       .filter((story) => story.component === 'project')
       .sort(newestFirst)
       .map((story) => story.card),
-    nav,
-    site,
   }
 }
 
@@ -114,8 +109,6 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     },
     links,
     ...(shown > 0 ? { projects: index.projects.slice(0, shown) } : {}),
-    nav: index.nav,
-    site: index.site,
   }
   const dependsOn = [...new Set([...linked, ...relationUuids(story.content, RESOLVE_RELATIONS)])].filter((uuid) => uuid !== story.uuid)
   return { payload, brokenLinks, problems, dependsOn, projectsShown: Math.min(shown, ALL_PROJECTS) }

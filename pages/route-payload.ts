@@ -1,11 +1,22 @@
 /**
- * The contract between the build and the browser: what one route's `_payload.json` holds. The
- * server renders the page from this object and the browser hydrates and navigates from the same
- * bytes, so everything here is what the page shows and nothing more (pages/payload.ts builds it).
+ * The contract between the build and the browser: what one route's `_payload.json` holds, and the
+ * site-wide shell every page shares. The server renders the page from these objects and the
+ * browser hydrates and navigates from the same bytes, so everything here is what the page shows
+ * and nothing more (pages/payload.ts builds payloads, pages/shell-file.ts the shell's file).
  * Types only: blocks, the renderer and the editor import them without the payload code.
+ *
+ * Site-wide data is not in payloads: one content-hashed shell file per build holds it, fetched
+ * once per visit and cached, so a navigation change rewrites that file and the HTML, not every
+ * payload.
  */
 import type { Asset, Blok } from '../cms/content-model.ts'
-import type { NavItem } from './navigation.ts'
+
+/** One link of the header navigation. */
+export interface NavItem {
+  label: string
+  /** A route of the site, or an external URL (from the site settings story). */
+  route: string
+}
 
 /** A related or listed project, reduced to what a card shows. */
 export interface StoryCard {
@@ -45,8 +56,12 @@ export interface RoutePayload {
   links: Record<string, string>
   /** Published projects, newest first, when the story holds an `all-projects` block. */
   projects?: StoryCard[]
-  nav: NavItem[]
+}
+
+/** What every page of a build shares: the site's name and settings, and its navigation. */
+export interface SiteShell {
   site: SiteInfo
+  nav: NavItem[]
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
- * A crawled space as a site: which story each route shows and what each route's payload holds.
- * The build and the dev server both render from this. Summaries make the route table, navigation
- * and index; a story's full content is loaded only for its own payload (see stories.ts).
+ * A crawled space as a site: which story each route shows, what each route's payload holds, and
+ * the shell every page shares. The build and the dev server both render from this. Summaries make
+ * the route table, navigation and index; a story's full content is loaded only for its own
+ * payload (see stories.ts).
  */
 import { byFullSlug } from '../cms/content-model.ts'
 import { navigation } from './navigation.ts'
 import { buildPayload, siteIndex, type PayloadResult, type SiteIndex } from './payload.ts'
-import type { SiteInfo } from './route-payload.ts'
+import type { SiteInfo, SiteShell } from './route-payload.ts'
 import { caseCollisions, routeTable } from './routes.ts'
 import type { StorySource } from './stories.ts'
 
@@ -14,6 +15,8 @@ export interface Site {
   /** The story of every route (its full_slug and uuid), in full_slug order. */
   routes: Map<string, { fullSlug: string; uuid: string }>
   index: SiteIndex
+  /** What every page shares: settings and navigation (written once per build, see shell-file.ts). */
+  shell: SiteShell
   /** What the site's shape should warn of: routes that differ only by case. */
   warnings: string[]
   payloadFor(route: string): PayloadResult | undefined
@@ -22,10 +25,11 @@ export interface Site {
 export function siteOf(source: StorySource, info: SiteInfo): Site {
   const summaries = [...source.summaries()].sort(byFullSlug)
   const table = routeTable(summaries)
-  const index = siteIndex(summaries, navigation(summaries), info)
+  const index = siteIndex(summaries)
   return {
     routes: new Map([...table].map(([route, summary]) => [route, { fullSlug: summary.full_slug, uuid: summary.uuid }])),
     index,
+    shell: { site: info, nav: navigation(summaries) },
     warnings: caseCollisions(table.keys()),
     payloadFor(route) {
       const summary = table.get(route)

@@ -1,7 +1,8 @@
 /**
  * The browser entry (Vike's `+client`): pages are HTML-only as far as Vike is concerned
  * (`clientHooks: false`), so no Vike client runtime ships; this file is the whole runtime. It
- * hydrates the prerendered page from its `_payload.json` (the HTML carries no copy of the data),
+ * hydrates the prerendered page from its `_payload.json` and the build's shell file (the HTML
+ * carries no copy of the data),
  * then takes over navigation, watches for new deploys and reloads on chunk errors. The static
  * 404/500 pages are not hydrated; their links still navigate through the router.
  */
@@ -33,7 +34,8 @@ async function start(container: HTMLElement) {
   hydrate(container, view)
   // Only inside Storyblok's visual editor: the editor code (and, in preview builds, the preview
   // token) is a separate chunk that visitors never download.
-  if (inEditor()) void import('./client/editor/editor.ts').then(({ startEditor }) => startEditor(container, view.payload))
+  const { payload, shell } = view
+  if (inEditor()) void import('./client/editor/editor.ts').then(({ startEditor }) => startEditor(container, payload, shell!))
 }
 
 const container = document.getElementById('root')

@@ -1,6 +1,6 @@
 /** The one layout of the site: header with the site name and navigation, main, footer. */
 import type { ReactNode } from 'react'
-import type { NavItem } from '../pages/navigation.ts'
+import type { NavItem } from '../pages/route-payload.ts'
 import type { SiteInfo } from '../pages/route-payload.ts'
 import { Navigation } from './Navigation.tsx'
 import './theme.css'

@@ -4,7 +4,7 @@
  * site is always navigable.
  */
 import { useEffect, useId, useState } from 'react'
-import type { NavItem } from '../pages/navigation.ts'
+import type { NavItem } from '../pages/route-payload.ts'
 
 export function Navigation({ items, route }: { items: NavItem[]; route?: string }) {
   const id = useId()

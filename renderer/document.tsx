@@ -26,7 +26,7 @@ export function renderDocument(pageContext: PageContext): string {
 <title>${escapeHtml(title)}</title>
 ${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ''}${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">\n` : ''}</head>
 <body>
-<div id="root"${pageContext.payload ? '' : ' data-page="error"'}>${body}</div>
+<div id="root"${pageContext.payload ? '' : ' data-page="error"'}${pageContext.shellFile ? ` data-shell="${escapeHtml(pageContext.shellFile)}"` : ''}>${body}</div>
 </body>
 </html>`
 }

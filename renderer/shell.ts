@@ -1,8 +1,9 @@
 import type { PageContext } from 'vike/types'
-import type { SiteShell } from './types.ts'
+import type { SiteShell } from '../pages/route-payload.ts'
 
-/** Navigation and site name: from the payload for stories, from the build's shell for error pages. */
+const NO_SHELL: SiteShell = { nav: [], site: { name: '' } }
+
+/** The site-wide shell of a page: its settings and navigation. */
 export function shellOf(pageContext: PageContext): SiteShell {
-  const source = pageContext.payload ?? pageContext.shell
-  return { nav: source?.nav ?? [], site: source?.site ?? { name: '' } }
+  return pageContext.shell ?? NO_SHELL
 }

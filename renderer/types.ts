@@ -3,13 +3,7 @@
  * `pageContext` in every hook and component.
  */
 import type React from 'react'
-import type { NavItem } from '../pages/navigation.ts'
-import type { RoutePayload, SiteInfo } from '../pages/route-payload.ts'
-
-export interface SiteShell {
-  nav: NavItem[]
-  site: SiteInfo
-}
+import type { RoutePayload, SiteShell } from '../pages/route-payload.ts'
 
 declare global {
   namespace Vike {
@@ -18,8 +12,10 @@ declare global {
       Page?: () => React.ReactNode
       /** The route's payload; absent for error pages. */
       payload?: RoutePayload
-      /** Layout data for pages without a payload (404, 500). */
+      /** What every page shares: site settings and navigation (absent only in a bare test render). */
       shell?: SiteShell
+      /** URL of the build's shell file, written into the page for the browser to fetch once. */
+      shellFile?: string
       /** The path the 404 view names; the static 404.html leaves it empty for the browser to fill. */
       missingPath?: string
       /** Rendering for the visual editor (draft content, editor markers, placeholders). */

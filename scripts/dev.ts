@@ -14,6 +14,7 @@ import { ConfigError } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
 import { crawl } from '../cms/crawl.ts'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
+import { shellFileOf } from '../pages/shell-file.ts'
 import { siteOf, type Site } from '../pages/site.ts'
 import { storiesInMemory } from '../pages/stories.ts'
 import { loadEnv, readBuildConfig, siteInfo } from './config.ts'
@@ -86,7 +87,9 @@ const server = createServer((req, res) => {
         return found ? send(res, 200, 'application/json', JSON.stringify(found.payload)) : send(res, 404, 'application/json', '{}')
       }
       const payload = current.payloadFor(url.pathname)?.payload
-      const pageContext = await renderPage({ urlOriginal: req.url ?? '/', payload, shell: { nav: current.index.nav, site: current.index.site } })
+      const shellFile = shellFileOf(current.shell)
+      if (url.pathname === shellFile.url) return send(res, 200, 'application/json', shellFile.body)
+      const pageContext = await renderPage({ urlOriginal: req.url ?? '/', payload, shell: current.shell, shellFile: shellFile.url })
       const response = pageContext.httpResponse
       if (!response) return send(res, 500, 'text/plain', 'Internal Server Error')
       res.writeHead(response.statusCode, Object.fromEntries(response.headers))

@@ -10,6 +10,7 @@ import type { SpilledStories } from './story-file.ts'
 import type { OutputWriter } from './output.ts'
 import { RenderPool, workerCount } from './render-pool.ts'
 import { routeDir } from '../pages/routes.ts'
+import { shellFileOf } from '../pages/shell-file.ts'
 import { join } from 'node:path'
 
 export interface PrerenderInput {
@@ -48,7 +49,9 @@ export async function prerender({ site, stories, bundleDir, output, only, before
   const unknownBlocks = new Map<string, Set<string>>()
   const warnings: string[] = []
   const dependencies = new Map<string, RouteDependencies>()
-  const pool = new RenderPool({ bundleDir, outRoot: output.root, index }, Math.min(workerCount(), Math.ceil(selected.length / ROUTES_PER_WORKER) || 1))
+  // Site-wide data goes into one content-hashed file, not into every payload.
+  const shellFile = shellFileOf(site.shell)
+  const pool = new RenderPool({ bundleDir, outRoot: output.root, index, shell: site.shell, shellFile: shellFile.url }, Math.min(workerCount(), Math.ceil(selected.length / ROUTES_PER_WORKER) || 1))
   let done = 0
 
   function* pages(): Generator<() => Promise<void>> {
@@ -71,11 +74,11 @@ export async function prerender({ site, stories, bundleDir, output, only, before
 
   try {
     await beforeWrites?.()
+    await output.write(shellFile.url.slice(1), shellFile.body, 'shell')
     await bounded(pool.size * IN_FLIGHT_PER_WORKER, pages())
-    const shell = { nav: index.nav, site: index.site }
     // One static 404.html answers every missing path: its path slot is filled in the browser.
-    const notFound = await pool.html({ urlOriginal: '/404/', shell, missingPath: '', expected: 404 })
-    const serverError = await pool.html({ urlOriginal: '/500/', shell, renderServerError: true, expected: 500 })
+    const notFound = await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 })
+    const serverError = await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 })
     await output.write('404.html', notFound, 'html')
     await output.write('500.html', serverError, 'html')
   } finally {

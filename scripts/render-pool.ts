@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { SiteIndex } from '../pages/payload.ts'
 import type { StoryLocation } from './story-file.ts'
-import type { SiteShell } from '../renderer/types.ts'
+import type { SiteShell } from '../pages/route-payload.ts'
 import type { FileRecord } from './output.ts'
 
 /** A page of the site: everything the worker needs to produce it. */
@@ -25,7 +25,6 @@ export interface PageJob {
 export interface HtmlJob {
   kind: 'html'
   urlOriginal: string
-  shell?: SiteShell
   missingPath?: string
   renderServerError?: boolean
   /** Expected HTTP status: 404 and 500 for the error pages. */
@@ -45,6 +44,9 @@ export interface WorkerSetup {
   bundleDir: string
   outRoot: string
   index: SiteIndex
+  /** What every page shares, and the URL of the file that holds it (pages/shell-file.ts). */
+  shell: SiteShell
+  shellFile: string
 }
 
 interface Slot {

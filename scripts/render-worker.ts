@@ -26,19 +26,19 @@ import { OutputWriter } from './output.ts'
 import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type VikeShell } from './render-page.ts'
 import type { HtmlJob, PageJob, PageResult, WorkerSetup } from './render-pool.ts'
 
-const { bundleDir, outRoot, index } = workerData as WorkerSetup
+const { bundleDir, outRoot, index, shell: siteShell, shellFile } = workerData as WorkerSetup
 const renderPage = await loadRenderer(bundleDir)
 /** undefined: not learnt yet; null: off (disabled, or Vike's page did not match). */
 let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' ? null : undefined
 
 async function storyHtml(route: string, payload: RoutePayload, fullSlug: string): Promise<string> {
-  const document = () => renderDocument({ Page: StoryView, payload } as unknown as PageContext)
+  const document = () => renderDocument({ Page: StoryView, payload, shell: siteShell, shellFile } as unknown as PageContext)
   if (shell) {
     // The check the route function makes when renderPage() runs (+route.ts).
     if (!isValidSlug(slugOf(route))) throw new RenderError(route, fullSlug, 'status 404, expected 200')
     return withShell(document(), shell)
   }
-  const html = await renderChecked(renderPage, { urlOriginal: route, payload }, 200, fullSlug)
+  const html = await renderChecked(renderPage, { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug)
   if (shell === undefined) shell = learnShell(html, document()) ?? null
   return html
 }
@@ -66,8 +66,8 @@ async function page({ route, fullSlug, story, existing }: PageJob): Promise<Page
   return { files, unknownBlocks: [...unknownBlocks], warnings, dependsOn, projectsShown }
 }
 
-function html({ expected, ...init }: HtmlJob): Promise<string> {
-  return renderChecked(renderPage, init, expected)
+function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
+  return renderChecked(renderPage, { ...init, shell: siteShell, shellFile }, expected)
 }
 
 parentPort!.on('message', async ({ id, job }: { id: number; job: PageJob | HtmlJob }) => {

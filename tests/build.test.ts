@@ -73,8 +73,19 @@ describe('build of the demo space', () => {
     }
   })
 
+  it('should put site-wide data in one content-hashed shell file that every page names, not in payloads', () => {
+    const shellUrl = page('/')('#root').attr('data-shell')!
+    expect(shellUrl).toMatch(/^\/assets\/site\.[0-9a-f]{12}\.json$/)
+    for (const story of published) {
+      expect(page(routeOf(story))('#root').attr('data-shell'), story.full_slug).toBe(shellUrl)
+      expect(Object.keys(payload(routeOf(story))).sort(), story.full_slug).toEqual(expect.not.arrayContaining(['nav', 'site']))
+    }
+    expect(JSON.parse(readFileSync(join(out, shellUrl), 'utf8'))).toMatchObject({ site: { name: 'Atelier Nord', url: SITE_URL }, nav: expect.any(Array) })
+  })
+
   it('should derive the navigation from top-level stories in position order', () => {
-    expect(payload('/').nav).toEqual([
+    const shellUrl = page('/')('#root').attr('data-shell')!
+    expect(JSON.parse(readFileSync(join(out, shellUrl), 'utf8')).nav).toEqual([
       { label: 'Home', route: '/' },
       { label: 'About', route: '/about/' },
       { label: 'Projects', route: '/projects/' },

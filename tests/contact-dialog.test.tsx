@@ -25,7 +25,7 @@ let container: HTMLElement
 
 async function mount(contact: ContactSettings) {
   const blok = { _uid: 'b', component: 'button', label: 'Start a project' }
-  const payload = payloadWith(blok, { site: { name: 'Site', contact } })
+  const payload = payloadWith(blok)
   container = document.createElement('div')
   container.id = 'root'
   document.body.append(container)
@@ -33,7 +33,7 @@ async function mount(contact: ContactSettings) {
   await act(async () => {
     root.render(
       <PageContextProvider pageContext={{ payload } as unknown as PageContext}>
-        <BlockEnvironment payload={payload}>
+        <BlockEnvironment payload={payload} contact={contact}>
           <Block blok={blok} />
         </BlockEnvironment>
       </PageContextProvider>,

@@ -18,7 +18,7 @@ const home = storyOf(10, 'home', {
     { _uid: 'c', component: 'teaser', link: { linktype: 'story', id: 'uuid-gone' } },
   ],
 })
-const index = siteIndex([p1, p2, p3, home].map(summarize), [], { name: 'Site' })
+const index = siteIndex([p1, p2, p3, home].map(summarize))
 
 describe('payload', () => {
   it('should carry rich text as sanitized HTML with story links resolved, not as a document', () => {

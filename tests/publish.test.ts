@@ -193,6 +193,30 @@ describe('incremental builds from webhooks', () => {
     expect((await page('/blog/2025/six-pixel-type/')).html).toContain('Six-pixel type, revised')
   })
 
+  it('should rewrite every page and one shell file, but no other payload, when the navigation changes', async () => {
+    const before = files()
+    const done = await finished()
+    edit(() => (story(40009).name = 'Say hello')) // contact: a top-level story, so a navigation label
+    expect((await webhook(event('published', 40009))).status).toBe(202)
+    const after = await builds(done + 1)
+    const changed = changedFiles(before, files())
+    const payloads = changed.filter((file) => file.endsWith('_payload.json'))
+    expect(payloads).toEqual(['contact/_payload.json'])
+    const pages = [...files().keys()].filter((file) => file.endsWith('index.html'))
+    expect(changed.filter((file) => file.endsWith('index.html')).sort()).toEqual(pages.sort())
+    const shells = changed.filter((file) => /^assets\/site\.[0-9a-f]+\.json$/.test(file))
+    expect(shells).toHaveLength(1)
+    expect(JSON.parse(readFileSync(join(out, shells[0]!), 'utf8')).nav).toContainEqual({ label: 'Say hello', route: '/contact/' })
+    // Besides: the error pages (they show the navigation too) and the new manifests (an older
+    // build's manifest may go, as every incremental build keeps only the one it replaced).
+    const current = files()
+    const others = changed.filter((file) => !file.endsWith('index.html') && !payloads.includes(file) && !shells.includes(file))
+    expect(others.filter((file) => current.has(file) || !file.startsWith('builds/meta/')).sort()).toEqual(
+      ['404.html', '500.html', 'builds/latest.json', `builds/meta/${after.build}.json`].sort(),
+    )
+    expect((await page('/about/')).html).toContain('>Say hello</a>')
+  })
+
   it('should remove an unpublished story: its route is a 404 and the pages relating to it update', async () => {
     const done = await finished()
     edit(() => (story(40002).published = false))

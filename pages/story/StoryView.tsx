@@ -4,10 +4,10 @@ import { BlockEnvironment } from '../../blocks/environment.tsx'
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
 
 export function StoryView() {
-  const { payload, editor } = usePageContext()
+  const { payload, editor, shell } = usePageContext()
   if (!payload) return null
   return (
-    <BlockEnvironment payload={payload} editor={editor} Block={Block}>
+    <BlockEnvironment payload={payload} contact={shell?.site.contact} editor={editor} Block={Block}>
       <Block blok={payload.story.content} />
     </BlockEnvironment>
   )

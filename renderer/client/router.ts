@@ -8,6 +8,7 @@ import { siteFetch, statusOf } from './fetch.ts'
 import { isStale } from './freshness.ts'
 import { navigableLink, withTrailingSlash } from './links.ts'
 import { guardedReload } from './reload.ts'
+import { loadShell } from './shell.ts'
 import { show, type View } from './view.tsx'
 
 interface HistoryState {
@@ -23,10 +24,13 @@ let current = 0
  */
 export async function loadView(pathname: string): Promise<View> {
   const route = withTrailingSlash(pathname)
+  // The shell comes once per visit (cached), in parallel with the first payload.
+  const shell = loadShell().catch(() => undefined)
   try {
-    return { payload: await siteFetch<RoutePayload>(`${route}_payload.json`) }
+    const [payload, loaded] = await Promise.all([siteFetch<RoutePayload>(`${route}_payload.json`), shell])
+    return loaded ? { payload, shell: loaded } : { error: 500, path: pathname }
   } catch (error) {
-    return { error: statusOf(error) === 404 ? 404 : 500, path: pathname }
+    return { error: statusOf(error) === 404 ? 404 : 500, path: pathname, shell: await shell }
   }
 }
 

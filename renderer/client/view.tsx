@@ -6,24 +6,20 @@ import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import type { PageContext } from 'vike/types'
 import { ErrorView } from '../../pages/_error/ErrorView.tsx'
-import type { RoutePayload } from '../../pages/route-payload.ts'
+import type { RoutePayload, SiteShell } from '../../pages/route-payload.ts'
 import { StoryView } from '../../pages/story/StoryView.tsx'
 import { headOf } from '../head.ts'
 import { PageRoot } from '../PageRoot.tsx'
-import type { SiteShell } from '../types.ts'
 import { applyHead } from './head.ts'
 
-export type View = { payload: RoutePayload; editor?: boolean } | { error: 404 | 500; path: string }
+/** A story with the site's shell, or an error view (with the shell when it could be had). */
+export type View = ({ payload: RoutePayload; editor?: boolean } | { error: 404 | 500; path: string }) & { shell?: SiteShell }
 
 let root: Root | undefined
-let shell: SiteShell = { nav: [], site: { name: '' } }
 
 export function contextOf(view: View): PageContext {
-  if ('payload' in view) {
-    shell = { nav: view.payload.nav, site: view.payload.site }
-    return { Page: StoryView, payload: view.payload, editor: view.editor } as unknown as PageContext
-  }
-  return { Page: ErrorView, is404: view.error === 404, urlPathname: view.path, missingPath: view.path, shell } as unknown as PageContext
+  if ('payload' in view) return { Page: StoryView, payload: view.payload, editor: view.editor, shell: view.shell } as unknown as PageContext
+  return { Page: ErrorView, is404: view.error === 404, urlPathname: view.path, missingPath: view.path, shell: view.shell } as unknown as PageContext
 }
 
 export function hydrate(container: HTMLElement, view: View): void {

@@ -27,7 +27,7 @@ const site = siteOf(storiesInMemory(stories), { name: space.name })
 for (const route of site.routes.keys()) {
   const { payload } = site.payloadFor(route)!
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${payload.story.name}</title></head><body><div id="root">${renderToString(
-    <PageRoot pageContext={{ Page: StoryView, payload } as unknown as PageContext} />,
+    <PageRoot pageContext={{ Page: StoryView, payload, shell: site.shell } as unknown as PageContext} />,
   )}</div></body></html>`
   const dir = join(values.out!, routeDir(route))
   mkdirSync(dir, { recursive: true })

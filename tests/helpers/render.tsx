@@ -12,8 +12,6 @@ export function payloadWith(content: Blok, extra: Partial<RoutePayload> = {}): R
     route: '/test/',
     story: { id: 1, uuid: 'story-uuid', name: 'Story name', full_slug: 'test', first_published_at: '2025-05-01T10:00:00.000Z', content },
     links: {},
-    nav: [],
-    site: { name: 'Site' },
     ...extra,
   }
 }

@@ -3,7 +3,7 @@
  * the bridge is loaded, the draft swapped in, `input` events for this story re-render it live,
  * `change` and `published` events for it reload the page; events for other stories are ignored.
  */
-import type { RoutePayload } from '../../../pages/route-payload.ts'
+import type { RoutePayload, SiteShell } from '../../../pages/route-payload.ts'
 import { show } from '../view.tsx'
 import { loadBridge } from './bridge.ts'
 import { draftPayload, fetchDraft, fetchDraftViaProxy, NoPreviewProxy } from './draft.ts'
@@ -12,11 +12,11 @@ import { showNotice } from './notice.ts'
 const NO_TOKEN =
   'Showing the published version: this site cannot read drafts (serve it with npm start and STORYBLOK_PREVIEW_TOKEN, or build with --preview). Your edits still appear here as you type.'
 
-export async function startEditor(container: HTMLElement, published: RoutePayload): Promise<void> {
+export async function startEditor(container: HTMLElement, published: RoutePayload, shell: SiteShell): Promise<void> {
   let current = published
   const render = (payload: RoutePayload) => {
     current = payload
-    show(container, { payload, editor: true })
+    show(container, { payload, shell, editor: true })
   }
   render(published)
 
