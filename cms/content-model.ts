@@ -123,6 +123,19 @@ export const BLOCK_FIELDS: Record<BlockName, readonly string[]> = {
   'all-projects': ['title', 'limit'],
 }
 
+/**
+ * The site settings story (docs/content-model.md, "Site settings"): a content type that is not a
+ * page. Editors set the header and footer navigation (`nav-link` blocks), the site's name, the
+ * default meta description and the contact address there; without such a story the navigation is
+ * derived from the crawl.
+ */
+export const SITE_CONFIG = 'site-config'
+export const SETTINGS_FIELDS = {
+  'site-config': ['site_name', 'description', 'navigation', 'footer_navigation', 'contact_email'],
+  'nav-link': ['label', 'link'],
+} as const
+export type SettingsName = keyof typeof SETTINGS_FIELDS
+
 /** The relation the crawl resolves (`options of stories` field of `project`). */
 export const RESOLVE_RELATIONS = ['project.related']
 

@@ -35,7 +35,7 @@ function firstDifference(before: unknown[], after: unknown[]): number {
 
 export function affectedRoutes(previous: { routes: Map<string, RouteDependencies>; site: Site }, site: Site, changed: ReadonlySet<string>): AffectedRoutes {
   const removed = [...previous.routes.keys()].filter((route) => !site.routes.has(route))
-  const everything = !same(previous.site.shell.nav, site.shell.nav)
+  const everything = !same([previous.site.shell.nav, previous.site.shell.footer], [site.shell.nav, site.shell.footer])
     ? 'the navigation changed'
     : !same(previous.site.shell.site, site.shell.site)
       ? 'the site settings changed'

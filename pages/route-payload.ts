@@ -38,6 +38,8 @@ export interface SiteInfo {
   name: string
   /** Absolute origin for canonical URLs (`SITE_URL`), when configured. */
   url?: string
+  /** Meta description of pages that have none of their own (site settings). */
+  description?: string
   contact?: ContactSettings
 }
 
@@ -61,7 +63,10 @@ export interface RoutePayload {
 /** What every page of a build shares: the site's name and settings, and its navigation. */
 export interface SiteShell {
   site: SiteInfo
+  /** The header navigation. */
   nav: NavItem[]
+  /** The footer's links (site settings; none when derived). */
+  footer: NavItem[]
 }
 
 /**

@@ -5,9 +5,9 @@
  * payload (see stories.ts).
  */
 import { byFullSlug } from '../cms/content-model.ts'
-import { navigation } from './navigation.ts'
 import { buildPayload, siteIndex, type PayloadResult, type SiteIndex } from './payload.ts'
 import type { SiteInfo, SiteShell } from './route-payload.ts'
+import { siteShell } from './site-shell.ts'
 import { caseCollisions, routeTable } from './routes.ts'
 import type { StorySource } from './stories.ts'
 
@@ -17,20 +17,23 @@ export interface Site {
   index: SiteIndex
   /** What every page shares: settings and navigation (written once per build, see shell-file.ts). */
   shell: SiteShell
-  /** What the site's shape should warn of: routes that differ only by case. */
+  /** What the site's shape should warn of: settings links that lead nowhere, routes that differ only by case. */
   warnings: string[]
   payloadFor(route: string): PayloadResult | undefined
 }
 
 export function siteOf(source: StorySource, info: SiteInfo): Site {
-  const summaries = [...source.summaries()].sort(byFullSlug)
+  const all = [...source.summaries()].sort(byFullSlug)
+  // The site settings story is not a page: it shapes every page's shell instead.
+  const summaries = all.filter((summary) => !summary.settings)
   const table = routeTable(summaries)
   const index = siteIndex(summaries)
+  const { shell, warnings } = siteShell(all, info)
   return {
     routes: new Map([...table].map(([route, summary]) => [route, { fullSlug: summary.full_slug, uuid: summary.uuid }])),
     index,
-    shell: { site: info, nav: navigation(summaries) },
-    warnings: caseCollisions(table.keys()),
+    shell,
+    warnings: [...warnings, ...caseCollisions(table.keys())],
     payloadFor(route) {
       const summary = table.get(route)
       return summary ? buildPayload(source.load(summary.uuid), index) : undefined

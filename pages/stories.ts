@@ -4,7 +4,7 @@
  * stories in a file (scripts/story-file.ts) and the summaries in memory; the dev server and tests
  * keep them in memory (storiesInMemory).
  */
-import type { Story } from '../cms/content-model.ts'
+import { blockName, SITE_CONFIG, type Blok, type Story } from '../cms/content-model.ts'
 import { toCard } from './trim-content.ts'
 import type { StoryCard } from './route-payload.ts'
 
@@ -18,6 +18,8 @@ export interface StorySummary {
   first_published_at?: string | null
   component: string
   card: StoryCard
+  /** The content of a site settings story (pages/site-shell.ts): it is small, and every page's shell needs it. */
+  settings?: Blok
 }
 
 export interface StorySource {
@@ -27,7 +29,8 @@ export interface StorySource {
 
 export function summarize(story: Story): StorySummary {
   const { id, uuid, name, full_slug, position, is_startpage, first_published_at } = story
-  return { id, uuid, name, full_slug, position, is_startpage, first_published_at, component: story.content.component, card: toCard(story) }
+  const settings = blockName(story.content.component) === SITE_CONFIG ? { settings: story.content } : {}
+  return { id, uuid, name, full_slug, position, is_startpage, first_published_at, component: story.content.component, card: toCard(story), ...settings }
 }
 
 export function storiesInMemory(stories: Story[]): StorySource {

@@ -1,11 +1,10 @@
 /** The one layout of the site: header with the site name and navigation, main, footer. */
 import type { ReactNode } from 'react'
-import type { NavItem } from '../pages/route-payload.ts'
-import type { SiteInfo } from '../pages/route-payload.ts'
+import type { SiteShell } from '../pages/route-payload.ts'
 import { Navigation } from './Navigation.tsx'
 import './theme.css'
 
-export function Layout({ site, nav, route, children }: { site: SiteInfo; nav: NavItem[]; route?: string; children: ReactNode }) {
+export function Layout({ shell: { site, nav, footer }, route, children }: { shell: SiteShell; route?: string; children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -19,6 +18,17 @@ export function Layout({ site, nav, route, children }: { site: SiteInfo; nav: Na
       </header>
       <main id="main">{children}</main>
       <footer className="site-footer">
+        {footer.length ? (
+          <nav aria-label="Footer">
+            <ul className="footer-nav">
+              {footer.map((item) => (
+                <li key={`${item.route}-${item.label}`}>
+                  <a href={item.route}>{item.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <p>
           © {site.name}
         </p>

@@ -6,10 +6,9 @@ import { shellOf } from './shell.ts'
 
 export function PageRoot({ pageContext }: { pageContext: PageContext }) {
   const { Page } = pageContext
-  const { site, nav } = shellOf(pageContext)
   return (
     <PageContextProvider pageContext={pageContext}>
-      <Layout site={site} nav={nav} route={pageContext.payload?.route}>
+      <Layout shell={shellOf(pageContext)} route={pageContext.payload?.route}>
         {Page ? <Page /> : null}
       </Layout>
     </PageContextProvider>

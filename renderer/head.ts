@@ -27,7 +27,7 @@ export function headOf(pageContext: PageContext): Head {
   const { content } = payload.story
   return {
     title: payload.route === '/' ? site.name : `${storyTitle(payload)} | ${site.name}`,
-    description: field(content.description) ?? field(content.teaser),
+    description: field(content.description) ?? field(content.teaser) ?? site.description,
     canonical: site.url ? new URL(payload.route, site.url).href : undefined,
   }
 }

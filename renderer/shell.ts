@@ -1,7 +1,7 @@
 import type { PageContext } from 'vike/types'
 import type { SiteShell } from '../pages/route-payload.ts'
 
-const NO_SHELL: SiteShell = { nav: [], site: { name: '' } }
+const NO_SHELL: SiteShell = { nav: [], footer: [], site: { name: '' } }
 
 /** The site-wide shell of a page: its settings and navigation. */
 export function shellOf(pageContext: PageContext): SiteShell {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { loadSpace } from '../cms/api/space.ts'
-import { BLOCK_FIELDS, BLOCK_NAMES, blockName, CONTENT_TYPES, RESOLVE_RELATIONS, type BlockName } from '../cms/content-model.ts'
+import { BLOCK_FIELDS, BLOCK_NAMES, blockName, CONTENT_TYPES, RESOLVE_RELATIONS, SETTINGS_FIELDS, SITE_CONFIG, type BlockName } from '../cms/content-model.ts'
 import { eachBlok } from '../cms/content-walk.ts'
 import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
 
@@ -16,19 +16,19 @@ const { components } = JSON.parse(readFileSync(new URL('../cms/components.json',
 const space = loadSpace(DEMO_SPACE_DIR)
 
 describe('component schema (cms/components.json)', () => {
-  it('should define exactly the nine blocks', () => {
-    expect(components.map((component) => component.name).sort()).toEqual([...BLOCK_NAMES].sort())
+  it('should define exactly the nine blocks and the site settings', () => {
+    expect(components.map((component) => component.name).sort()).toEqual([...BLOCK_NAMES, ...Object.keys(SETTINGS_FIELDS)].sort())
   })
 
   it('should give each block exactly the fields of the content model', () => {
     for (const component of components) {
-      expect(Object.keys(component.schema), component.name).toEqual(BLOCK_FIELDS[component.name as BlockName])
+      expect(Object.keys(component.schema), component.name).toEqual({ ...BLOCK_FIELDS, ...SETTINGS_FIELDS }[component.name as BlockName])
     }
   })
 
-  it('should make page, article and project content types and the rest nestable', () => {
+  it('should make page, article, project and the site settings content types and the rest nestable', () => {
     for (const component of components) {
-      const isContentType = (CONTENT_TYPES as readonly string[]).includes(component.name)
+      const isContentType = [...CONTENT_TYPES, SITE_CONFIG].includes(component.name)
       expect(component.is_root, component.name).toBe(isContentType)
       expect(component.is_nestable, component.name).toBe(!isContentType)
     }
@@ -53,7 +53,7 @@ describe('demo space', () => {
   it('should only use fields of the content model in known blocks', () => {
     for (const story of space.stories) {
       eachBlok(story.content, (blok) => {
-        const fields = BLOCK_FIELDS[blockName(blok.component) as BlockName]
+        const fields = ({ ...BLOCK_FIELDS, ...SETTINGS_FIELDS } as Record<string, readonly string[]>)[blockName(blok.component)]
         if (!fields) return
         for (const key of Object.keys(blok)) {
           if (key === '_uid' || key === 'component') continue

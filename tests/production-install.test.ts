@@ -34,7 +34,8 @@ function npm(args: string[], env: Record<string, string> = {}): string {
 }
 
 beforeAll(() => {
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean)
+  // The project's files as they are (tracked, and new ones git does not ignore).
+  const tracked = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean)
   for (const file of tracked) {
     if (file.startsWith('tests/') || !existsSync(join(ROOT, file))) continue
     mkdirSync(dirname(join(project, file)), { recursive: true })

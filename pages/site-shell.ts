@@ -1,0 +1,61 @@
+/**
+ * The site's shell (pages/route-payload.ts, SiteShell): its name and settings, and its header and
+ * footer navigation. When the space has a site settings story (docs/content-model.md, "Site
+ * settings"), editors control them there; otherwise the navigation is derived from the crawl
+ * (pages/navigation.ts) and capped, so that it never grows with the content.
+ */
+import { blockName, type Blok, type Multilink } from '../cms/content-model.ts'
+import { multilinkHref } from '../cms/links.ts'
+import { safeUrl } from '../cms/url-policy.ts'
+import { storyLabel } from '../cms/story-shape.ts'
+import { navigation } from './navigation.ts'
+import type { NavItem, SiteInfo, SiteShell } from './route-payload.ts'
+import { routeOf } from './routes.ts'
+import type { StorySummary } from './stories.ts'
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+}
+
+/** The `nav-link` blocks of a settings field as navigation items; links that lead nowhere are left out, with a warning. */
+function links(value: unknown, routes: Record<string, string>, where: string, warnings: string[]): NavItem[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item: Blok) => {
+    if (typeof item !== 'object' || item === null || blockName(String(item.component)) !== 'nav-link') return []
+    const label = text(item.label)
+    const href = safeUrl(multilinkHref(item.link as Multilink | undefined, routes), 'link')
+    if (label && href) return [{ label, route: href }]
+    warnings.push(`${where}: the navigation link "${label ?? '(no label)'}" ${label ? 'leads nowhere (an unpublished story, or an empty or unsafe URL)' : 'has no label'}; it is left out.`)
+    return []
+  })
+}
+
+export interface ShellResult {
+  shell: SiteShell
+  warnings: string[]
+}
+
+/**
+ * The shell of a site from its story summaries (the settings story's content travels in its
+ * summary) and the configured site info; settings from the environment win over the story's.
+ */
+export function siteShell(summaries: StorySummary[], info: SiteInfo): ShellResult {
+  const warnings: string[] = []
+  const settings = summaries.filter((summary) => summary.settings)
+  if (settings.length > 1) warnings.push(`${settings.length} site settings stories (${settings.map((story) => story.full_slug).join(', ')}): only "${settings[0]!.full_slug}" is used.`)
+  const pages = summaries.filter((summary) => !summary.settings)
+  const config = settings[0]?.settings
+  if (!config) return { shell: { site: info, nav: navigation(pages), footer: [] }, warnings }
+
+  const where = storyLabel(settings[0]!)
+  const routes = Object.fromEntries(pages.map((page) => [page.uuid, routeOf(page)]))
+  const email = text(config.contact_email)
+  const contact = { ...(email ? { email } : {}), ...info.contact }
+  const site: SiteInfo = {
+    ...info,
+    name: text(config.site_name) ?? info.name,
+    ...(text(config.description) ? { description: text(config.description) } : {}),
+    ...(Object.keys(contact).length ? { contact } : {}),
+  }
+  return { shell: { site, nav: links(config.navigation, routes, where, warnings), footer: links(config.footer_navigation, routes, where, warnings) }, warnings }
+}
