@@ -9,13 +9,16 @@
  * imports them (no import cycle).
  */
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
-import type { ContactSettings, RoutePayload, StoryCard } from '../pages/route-payload.ts'
+import type { ContactSettings, Pagination, RoutePayload, StoryCard } from '../pages/route-payload.ts'
 import type { BlockProps } from './types.ts'
 
 export interface BlockEnv {
   /** Route of each linked story, by uuid. */
   links: Record<string, string>
+  /** The project list, or on a page of a long list that page's window of it. */
   projects: StoryCard[]
+  /** Where this page of a long project list is (pages/pagination.ts). */
+  pagination?: Pagination
   /** full_slug of the story being rendered, to name it in errors. */
   story: string
   /** The story's name: the title of a content type that has none of its own. */
@@ -37,6 +40,7 @@ export function BlockEnvironment({ payload, contact = {}, editor = false, Block 
   const env: BlockEnv = {
     links: payload.links,
     projects: payload.projects ?? [],
+    pagination: payload.pagination,
     story: payload.story.full_slug,
     storyName: payload.story.name,
     published: payload.story.first_published_at?.slice(0, 10) || undefined,

@@ -1,12 +1,14 @@
 /**
  * Builds each route's payload (the contract is pages/route-payload.ts): the story's content
  * trimmed to what the page shows (trim-content.ts), the routes of the stories it links to, the
- * project list when an `all-projects` block needs it; and the site index all payloads of a build
- * share. Site-wide data (settings, navigation) is the shell's, not the payload's.
+ * project list (or this page's window of it, pages/pagination.ts) when an `all-projects` block
+ * needs it; and the site index all payloads of a build share. Site-wide data (settings,
+ * navigation) is the shell's, not the payload's.
  */
 import type { Blok, Story } from '../cms/content-model.ts'
-import { eachBlok, relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
-import { blockName, projectsLimit, RESOLVE_RELATIONS } from '../cms/content-model.ts'
+import { relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
+import { RESOLVE_RELATIONS } from '../cms/content-model.ts'
+import { pageRoute, pageWindow, projectsListed } from './pagination.ts'
 import type { RoutePayload, StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
 import { trimContent, type Problems } from './trim-content.ts'
@@ -72,15 +74,8 @@ export function siteIndex(stories: Indexed[]): SiteIndex {
 export interface PayloadOptions {
   /** Keep the `_editable` markers: only for content rendered in the visual editor. */
   keepEditable?: boolean
-}
-
-/** How many projects the story's `all-projects` blocks show at most (`Infinity` for "all"). */
-function projectsShown(content: Blok): number {
-  let shown = 0
-  eachBlok(content, (blok) => {
-    if (blockName(blok.component) === 'all-projects') shown = Math.max(shown, projectsLimit(blok.limit))
-  })
-  return shown
+  /** Which page of a long project list (pages/pagination.ts); 1 by default. */
+  page?: number
 }
 
 export function buildPayload(story: Story, index: SiteIndex, options: PayloadOptions = {}): PayloadResult {
@@ -95,10 +90,17 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
   }
   const problems: Problems = []
   const content = trimContent(story.content, index, { ...options, links, problems }) as Blok
-  const shown = projectsShown(content)
+  const listed = projectsListed(content)
+  const page = options.page ?? 1
+  const { start, end } = pageWindow(listed, page)
+  const route = routeOf(story)
+  const paginated = listed > end - start || page > 1
+  const pagination = paginated
+    ? { page, ...(page > 1 ? { prev: pageRoute(route, page - 1) } : {}), ...(index.projects.length > end && listed > end ? { next: pageRoute(route, page + 1) } : {}) }
+    : undefined
 
   const payload: RoutePayload = {
-    route: routeOf(story),
+    route: pageRoute(route, page),
     story: {
       id: story.id,
       uuid: story.uuid,
@@ -108,8 +110,12 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
       content,
     },
     links,
-    ...(shown > 0 ? { projects: index.projects.slice(0, shown) } : {}),
+    ...(listed > 0 ? { projects: index.projects.slice(start, end) } : {}),
+    ...(pagination ? { pagination } : {}),
   }
   const dependsOn = [...new Set([...linked, ...relationUuids(story.content, RESOLVE_RELATIONS)])].filter((uuid) => uuid !== story.uuid)
+  // A page of a long list changes when an entry up to its end changes, or the first one after it
+  // (which decides whether it links to a next page).
+  const shown = paginated ? Math.min(listed, end + 1) : listed
   return { payload, brokenLinks, problems, dependsOn, projectsShown: Math.min(shown, ALL_PROJECTS) }
 }

@@ -56,8 +56,22 @@ export interface RoutePayload {
   }
   /** Route of every story this story links to, by uuid. */
   links: Record<string, string>
-  /** Published projects, newest first, when the story holds an `all-projects` block. */
+  /**
+   * Published projects, newest first, when the story holds an `all-projects` block: on a page of a
+   * long list (pages/pagination.ts), that page's window of them.
+   */
   projects?: StoryCard[]
+  /** Where this page of a long project list is, and the routes of its neighbours. */
+  pagination?: Pagination
+}
+
+export interface Pagination {
+  /** 1 for the story's own route. */
+  page: number
+  /** The newer page's route. */
+  prev?: string
+  /** The older page's route. */
+  next?: string
 }
 
 /** What every page of a build shares: the site's name and settings, and its navigation. */

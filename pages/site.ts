@@ -7,13 +7,22 @@
 import { byFullSlug } from '../cms/content-model.ts'
 import { buildPayload, siteIndex, type PayloadResult, type SiteIndex } from './payload.ts'
 import type { SiteInfo, SiteShell } from './route-payload.ts'
+import { pageCount, pageRoute } from './pagination.ts'
 import { siteShell } from './site-shell.ts'
 import { caseCollisions, routeTable } from './routes.ts'
 import type { StorySource } from './stories.ts'
 
+/** The story a route shows, and which page of its project list (pages/pagination.ts). */
+export interface RouteStory {
+  fullSlug: string
+  uuid: string
+  /** Page 2, 3, … of a long project list; absent on the story's own route. */
+  page?: number
+}
+
 export interface Site {
-  /** The story of every route (its full_slug and uuid), in full_slug order. */
-  routes: Map<string, { fullSlug: string; uuid: string }>
+  /** The story of every route (its full_slug and uuid), in full_slug order, pages of long lists after their story. */
+  routes: Map<string, RouteStory>
   index: SiteIndex
   /** What every page shares: settings and navigation (written once per build, see shell-file.ts). */
   shell: SiteShell
@@ -29,14 +38,23 @@ export function siteOf(source: StorySource, info: SiteInfo): Site {
   const table = routeTable(summaries)
   const index = siteIndex(summaries)
   const { shell, warnings } = siteShell(all, info)
+  const routes = new Map<string, RouteStory>()
+  for (const [route, summary] of table) {
+    routes.set(route, { fullSlug: summary.full_slug, uuid: summary.uuid })
+    for (let page = 2; page <= pageCount(summary.listed ?? 0, index.projects.length); page++) {
+      const paged = pageRoute(route, page)
+      if (table.has(paged)) warnings.push(`Page ${page} of the project list of "${summary.full_slug}" would be served at ${paged}, where a story is: that page is left out.`)
+      else routes.set(paged, { fullSlug: summary.full_slug, uuid: summary.uuid, page })
+    }
+  }
   return {
-    routes: new Map([...table].map(([route, summary]) => [route, { fullSlug: summary.full_slug, uuid: summary.uuid }])),
+    routes,
     index,
     shell,
-    warnings: [...warnings, ...caseCollisions(table.keys())],
+    warnings: [...warnings, ...caseCollisions(routes.keys())],
     payloadFor(route) {
-      const summary = table.get(route)
-      return summary ? buildPayload(source.load(summary.uuid), index) : undefined
+      const story = routes.get(route)
+      return story ? buildPayload(source.load(story.uuid), index, { page: story.page }) : undefined
     },
   }
 }

@@ -15,7 +15,8 @@ export function escapeHtml(text: string): string {
 }
 
 export function renderDocument(pageContext: PageContext): string {
-  const { title, description, canonical } = headOf(pageContext)
+  const { title, description, canonical, prev, next } = headOf(pageContext)
+  const links = [canonical && `<link rel="canonical" href="${escapeHtml(canonical)}">\n`, prev && `<link rel="prev" href="${escapeHtml(prev)}">\n`, next && `<link rel="next" href="${escapeHtml(next)}">\n`]
   const body = renderToString(<PageRoot pageContext={pageContext} />)
   return `<!DOCTYPE html>
 <html lang="en">
@@ -24,7 +25,7 @@ export function renderDocument(pageContext: PageContext): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(title)}</title>
-${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ''}${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">\n` : ''}</head>
+${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ''}${links.filter(Boolean).join('')}</head>
 <body>
 <div id="root"${pageContext.payload ? '' : ' data-page="error"'}${pageContext.shellFile ? ` data-shell="${escapeHtml(pageContext.shellFile)}"` : ''}>${body}</div>
 </body>

@@ -10,6 +10,9 @@ export interface Head {
   title: string
   description?: string
   canonical?: string
+  /** The neighbouring pages of a long project list (rel=prev/next). */
+  prev?: string
+  next?: string
 }
 
 function field(value: unknown): string | undefined {
@@ -25,8 +28,12 @@ export function headOf(pageContext: PageContext): Head {
   if (!payload) return { title: pageContext.is404 === false ? SERVER_ERROR_TITLE : NOT_FOUND_TITLE }
   const { site } = shellOf(pageContext)
   const { content } = payload.story
+  const { pagination } = payload
+  const title = payload.route === '/' ? site.name : `${storyTitle(payload)}${pagination && pagination.page > 1 ? `, page ${pagination.page}` : ''} | ${site.name}`
   return {
-    title: payload.route === '/' ? site.name : `${storyTitle(payload)} | ${site.name}`,
+    title,
+    ...(pagination?.prev ? { prev: pagination.prev } : {}),
+    ...(pagination?.next ? { next: pagination.next } : {}),
     description: field(content.description) ?? field(content.teaser) ?? site.description,
     canonical: site.url ? new URL(payload.route, site.url).href : undefined,
   }

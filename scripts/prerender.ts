@@ -56,11 +56,11 @@ export async function prerender({ site, stories, bundleDir, output, only, before
 
   function* pages(): Generator<() => Promise<void>> {
     for (const route of selected) {
-      const { fullSlug, uuid } = routes.get(route)!
+      const { fullSlug, uuid, page } = routes.get(route)!
       const dir = routeDir(route)
       const existing = { html: output.existing(join(dir, 'index.html')), payload: output.existing(join(dir, '_payload.json')) }
       yield async () => {
-        const result = await pool.page({ route, fullSlug, story: stories.locate(uuid), existing })
+        const result = await pool.page({ route, fullSlug, page, story: stories.locate(uuid), existing })
         for (const file of result.files) output.record(file)
         for (const name of result.unknownBlocks) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(fullSlug))
         warnings.push(...result.warnings)

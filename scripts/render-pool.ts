@@ -16,6 +16,8 @@ export interface PageJob {
   kind: 'page'
   route: string
   fullSlug: string
+  /** Which page of the story's long project list (pages/pagination.ts). */
+  page?: number
   story: StoryLocation
   /** Digests of the route's files already in the output (hard links to the live build). */
   existing: { html?: string; payload?: string }

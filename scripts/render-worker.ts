@@ -46,10 +46,11 @@ const readStory = spilledStoryReader()
 const output = new OutputWriter(outRoot)
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
-async function page({ route, fullSlug, story, existing }: PageJob): Promise<PageResult> {
-  const { payload, brokenLinks, problems, dependsOn, projectsShown } = buildPayload(readStory(story), index)
+async function page({ route, fullSlug, page: listPage, story, existing }: PageJob): Promise<PageResult> {
+  const { payload, brokenLinks, problems, dependsOn, projectsShown } = buildPayload(readStory(story), index, { page: listPage })
   const label = storyLabel({ full_slug: fullSlug, id: payload.story.id })
-  const warnings = [
+  // The later pages of a long project list show the same story: its warnings are said once.
+  const warnings = (listPage ?? 1) > 1 ? [] : [
     ...problems.map((problem) => `${label}: ${problem}.`),
     ...brokenLinks.map((uuid) => `${label}: a link to story ${uuid}, which is not published, renders as text.`),
   ]

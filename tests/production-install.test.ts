@@ -44,9 +44,14 @@ beforeAll(() => {
   npm(['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'])
 }, 300_000)
 
-afterAll(() => {
-  server?.kill()
-  rmSync(dirname(project), { recursive: true, force: true })
+afterAll(async () => {
+  // npm start runs the server as its child: stop the whole group, and wait until it is gone.
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve))
+    process.kill(-server.pid, 'SIGTERM')
+    await exited
+  }
+  rmSync(dirname(project), { recursive: true, force: true, maxRetries: 10, retryDelay: 100 })
 })
 
 describe('production install', () => {
@@ -57,7 +62,7 @@ describe('production install', () => {
   it('should build the demo site and rebuild it from a signed webhook under npm start', async () => {
     const build = npm(['run', 'build'])
     expect(build).toMatch(/Built 17 routes/)
-    server = spawn('npm', ['start', '--', '--port', '0', '--host', '127.0.0.1'], { cwd: project, env: installedEnv({ STORYBLOK_WEBHOOK_SECRET: SECRET }), stdio: ['ignore', 'pipe', 'pipe'] })
+    server = spawn('npm', ['start', '--', '--port', '0', '--host', '127.0.0.1'], { cwd: project, env: installedEnv({ STORYBLOK_WEBHOOK_SECRET: SECRET }), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let output = ''
     server.stdout!.on('data', (chunk) => (output += chunk))
     server.stderr!.on('data', (chunk) => (output += chunk))
@@ -80,5 +85,11 @@ describe('production install', () => {
       `the webhook build to go live:\n${output}`,
     )
     expect(html).toContain('<h1 dir="auto">About the studio, rebuilt on the server</h1>')
+    // The build process records its cache after going live: the queue says when it is done.
+    const health = async () => (await (await fetch(`${url}/healthz`)).json()) as { queue: { building: boolean; pending: number; builds: number } }
+    await waitFor(async () => {
+      const { queue } = await health()
+      return !queue.building && queue.pending === 0 && queue.builds === 1
+    }, 60_000, 'the webhook build to finish')
   })
 })

@@ -8,8 +8,10 @@ function setMeta(selector: string, create: () => HTMLElement, attribute: string,
   element.setAttribute(attribute, value)
 }
 
-export function applyHead({ title, description, canonical }: Head): void {
+export function applyHead({ title, description, canonical, prev, next }: Head): void {
   document.title = title
   setMeta('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', description)
-  setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', canonical)
+  for (const [rel, href] of [['canonical', canonical], ['prev', prev], ['next', next]] as const) {
+    setMeta(`link[rel="${rel}"]`, () => Object.assign(document.createElement('link'), { rel }), 'href', href)
+  }
 }
