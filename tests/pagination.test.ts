@@ -9,6 +9,7 @@ import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import { PROJECTS_PER_PAGE } from '../pages/pagination.ts'
+import { collectDocumentRequests, collectErrors, hydrated, launchBrowser, startPreview } from './helpers/browser.ts'
 import { runBuild, tempDir, workDir } from './helpers/build.ts'
 import { projectSpace, storyOf, TOKENS } from './helpers/space.ts'
 
@@ -68,6 +69,31 @@ describe('project list pages', () => {
     expect(page('work/page/2')('title').text()).toBe('All our work, page 2 | Test space')
     const meta = JSON.parse(readFileSync(join(out, 'builds/meta', `${JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')).id}.json`), 'utf8'))
     expect(meta.routes).toEqual(expect.arrayContaining(['/work/', '/work/page/2/', '/work/page/3/']))
+  })
+
+  it('should move between the pages by payload in the browser, head links included', async () => {
+    const preview = await startPreview(out)
+    const browser = await launchBrowser()
+    try {
+      const page = await browser.newPage()
+      const errors = collectErrors(page)
+      await page.goto(`${preview.url}/work/`)
+      await hydrated(page)
+      const documents = collectDocumentRequests(page)
+      await page.click('nav.pagination >> text=Older projects')
+      await page.waitForFunction(() => document.title === 'All our work, page 2 | Test space')
+      expect(await page.getAttribute('link[rel=prev]', 'href')).toBe('/work/')
+      expect(await page.getAttribute('link[rel=next]', 'href')).toBe('/work/page/3/')
+      expect(await page.locator('a.card').count()).toBe(PROJECTS_PER_PAGE)
+      await page.click('nav.pagination >> text=Newer projects')
+      await page.waitForFunction(() => document.title === 'All our work | Test space')
+      expect(await page.locator('link[rel=prev]').count()).toBe(0)
+      expect(documents).toEqual([])
+      expect(errors).toEqual([])
+    } finally {
+      await browser.close()
+      preview.close()
+    }
   })
 
   it('should re-render the list pages and the newest-projects list for a new project, and no project page', async () => {
