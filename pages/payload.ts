@@ -8,7 +8,7 @@
 import type { Blok, Story } from '../cms/content-model.ts'
 import { relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
 import { RESOLVE_RELATIONS } from '../cms/content-model.ts'
-import { pageRoute, pageWindow, projectsListed } from './pagination.ts'
+import { pageCount, pageRoute, pageWindow, projectsListed } from './pagination.ts'
 import type { RoutePayload, StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
 import { trimContent, type Problems } from './trim-content.ts'
@@ -94,7 +94,7 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
   const page = options.page ?? 1
   const { start, end } = pageWindow(listed, page)
   const route = routeOf(story)
-  const paginated = listed > end - start || page > 1
+  const paginated = page > 1 || pageCount(listed, index.projects.length) > 1
   const pagination = paginated
     ? { page, ...(page > 1 ? { prev: pageRoute(route, page - 1) } : {}), ...(index.projects.length > end && listed > end ? { next: pageRoute(route, page + 1) } : {}) }
     : undefined

@@ -2,9 +2,9 @@
  * The browser entry (Vike's `+client`): pages are HTML-only as far as Vike is concerned
  * (`clientHooks: false`), so no Vike client runtime ships; this file is the whole runtime. It
  * hydrates the prerendered page from its `_payload.json` and the build's shell file (the HTML
- * carries no copy of the data),
- * then takes over navigation, watches for new deploys and reloads on chunk errors. The static
- * 404/500 pages are not hydrated; their links still navigate through the router.
+ * carries no copy of the data), then takes over navigation, watches for new deploys and reloads on
+ * chunk errors. The static 404/500 pages are not hydrated; their links still navigate through the
+ * router.
  */
 import { reloadOnChunkErrors } from './client/chunk-errors.ts'
 import { inEditor } from './client/editor/bridge.ts'

@@ -1,7 +1,7 @@
 /**
- * The header navigation. Below the `lg` breakpoint (1280 px, docs/behaviour.md, "Constants") it collapses behind
- * a menu button; without JavaScript (before hydration or never) the list stays visible, so the
- * site is always navigable.
+ * The header navigation. Below the `lg` breakpoint (1280 px, docs/behaviour.md, "Constants") it
+ * collapses behind a menu button; without JavaScript (before hydration or never) the list stays
+ * visible, so the site is always navigable.
  */
 import { useEffect, useId, useState } from 'react'
 import type { NavItem } from '../pages/route-payload.ts'

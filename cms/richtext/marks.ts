@@ -1,6 +1,7 @@
 /**
- * One handler per rich-text mark (docs/behaviour.md, "Rich text"): each wraps already-rendered content. Link marks
- * are applied by `inline.ts`, which merges adjacent text sharing one link into one `<a>`.
+ * One handler per rich-text mark (docs/behaviour.md, "Rich text"): each wraps already-rendered
+ * content. Link marks are applied by `inline.ts`, which merges adjacent text sharing one link into
+ * one `<a>`.
  */
 import type { ElementContent } from 'hast'
 import type { RichTextMark } from '../content-model.ts'

@@ -1,6 +1,6 @@
 /**
- * One handler per rich-text node type (docs/behaviour.md, "Rich text"): each turns a Storyblok node into hast.
- * Unknown node types render their children; embedded `blok` nodes render nothing here.
+ * One handler per rich-text node type (docs/behaviour.md, "Rich text"): each turns a Storyblok node
+ * into hast. Unknown node types render their children; embedded `blok` nodes render nothing here.
  */
 import type { Element, ElementContent } from 'hast'
 import type { RichTextNode } from '../content-model.ts'

@@ -1,8 +1,8 @@
 /**
- * 404 and 500 views (docs/behaviour.md, "Routes and error pages"). On the CDN one static 404.html answers every missing path,
- * so the browser runtime writes the requested path into `#missing-path` (renderer/+client.ts: an
- * inline script would break the Content-Security-Policy); without JavaScript the heading still says
- * what happened.
+ * 404 and 500 views (docs/behaviour.md, "Routes and error pages"). On the CDN one static 404.html
+ * answers every missing path, so the browser runtime writes the requested path into `#missing-path`
+ * (renderer/+client.ts: an inline script would break the Content-Security-Policy); without
+ * JavaScript the heading still says what happened.
  */
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
 import { NOT_FOUND_TITLE, SERVER_ERROR_TITLE } from '../../renderer/head.ts'

@@ -1,6 +1,7 @@
 /**
- * The site's own fetches (payloads, build manifests). ofetch's defaults are those of docs/behaviour.md, "Calls":
- * methods without a body retry once on 408, 409, 425, 429, 500, 502, 503 and 504.
+ * The site's own fetches (payloads, build manifests). ofetch's defaults are those of
+ * docs/behaviour.md, "Calls": methods without a body retry once on 408, 409, 425, 429, 500, 502,
+ * 503 and 504.
  */
 import { ofetch } from 'ofetch'
 

@@ -1,8 +1,9 @@
 /**
- * Build freshness (docs/behaviour.md, "Build freshness and reloads"): `builds/latest.json` is fetched 1 s after the browser
- * is first idle (not at all on slow-2g) and then every 60 minutes. When it names another build than
- * the first one seen, or a client script other than the one running this page (a deploy changed
- * the code, even before the first fetch), the next navigation is a full page load.
+ * Build freshness (docs/behaviour.md, "Build freshness and reloads"): `builds/latest.json` is
+ * fetched 1 s after the browser is first idle (not at all on slow-2g) and then every 60 minutes.
+ * When it names another build than the first one seen, or a client script other than the one
+ * running this page (a deploy changed the code, even before the first fetch), the next navigation
+ * is a full page load.
  *
  * The build id is deliberately not written into pages: incremental builds keep unchanged pages, and
  * an id baked into them would make every navigation after a deploy a full load. The client script's

@@ -1,7 +1,8 @@
 /**
  * Client-side navigation on `_payload.json`: a route's payload is fetched and rendered into the
  * page without a document load; title, meta, scroll position and focus follow. A route whose
- * payload is missing shows the 404 view; any other failure the 500 view. After a new deploy (see freshness.ts) the next navigation is a full page load instead.
+ * payload is missing shows the 404 view; any other failure the 500 view. After a new deploy (see
+ * freshness.ts) the next navigation is a full page load instead.
  */
 import type { RoutePayload } from '../../pages/route-payload.ts'
 import { siteFetch, statusOf } from './fetch.ts'

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --stories 1000,10000 --runs 3 --seed 1]`: full builds of generated spaces
- * against the embedded CMS, with the figures docs/benchmark/README.md reports, printed as a table and written to
- * docs/benchmark/ (results.json and README.md, with machine, Node version and date).
+ * against the embedded CMS, with the figures docs/benchmark/README.md reports, printed as a table
+ * and written to docs/benchmark/ (results.json and README.md, with machine, Node version and date).
  *
  * The client's throttle (5 requests/s) is lifted so that the build itself is measured; the requests
  * made and the time they would take at 5/s are reported separately.

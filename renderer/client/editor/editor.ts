@@ -1,7 +1,8 @@
 /**
- * The visual-editor preview (docs/behaviour.md, "Visual editor"), loaded only when the URL carries `_storyblok`:
- * the bridge is loaded, the draft swapped in, `input` events for this story re-render it live,
- * `change` and `published` events for it reload the page; events for other stories are ignored.
+ * The visual-editor preview (docs/behaviour.md, "Visual editor"), loaded only when the URL carries
+ * `_storyblok`: the bridge is loaded, the draft swapped in, `input` events for this story re-render
+ * it live, `change` and `published` events for it reload the page; events for other stories are
+ * ignored.
  */
 import type { RoutePayload, SiteShell } from '../../../pages/route-payload.ts'
 import { show } from '../view.tsx'
