@@ -1,10 +1,16 @@
 /**
  * Fetches every story of the space with the fewest requests the delivery API allows:
- * `cdn/spaces/me` once for `cv`, then `cdn/stories` page by page with relations and links resolved
- * in the same answers (the client fetches `rel_uuids`/`link_uuids` past 50 in batches of 50).
+ * `cdn/spaces/me` once for `cv`, then `cdn/stories` page by page.
+ *
+ * Without `resolve_relations` or `resolve_links`: the crawl holds every published story, so the
+ * payload step finds related and linked stories by uuid itself. Asking the API to inline them made
+ * each answer a fifth larger, cost the client a second of CPU at 5,000 stories copying them into
+ * the content (which the build then turned back into uuids), and past 50 relations a page, extra
+ * `by_uuids` requests. The editor's draft, a single story, still has them resolved by the client
+ * (scripts/server/preview-proxy.ts).
  */
 import type { CmsClient, StoriesPage } from './client.ts'
-import { byFullSlug, RESOLVE_RELATIONS, type Story } from './content-model.ts'
+import { byFullSlug, type Story } from './content-model.ts'
 import { bounded } from './concurrency.ts'
 import { admitStory } from './story-shape.ts'
 
@@ -50,8 +56,6 @@ export async function crawl(client: CmsClient, { perPage, sink, onProgress }: Cr
   const params = {
     cv,
     per_page: perPage,
-    resolve_relations: RESOLVE_RELATIONS.join(','),
-    resolve_links: 'url' as const,
   }
 
   const getPage = (page: number) => client.getStories({ ...params, page })

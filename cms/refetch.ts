@@ -6,7 +6,7 @@
  * are re-rendered from the cache with the changed story's new route and card.
  */
 import { CmsRequestError, type CmsClient } from './client.ts'
-import { RESOLVE_RELATIONS, type Story } from './content-model.ts'
+import type { Story } from './content-model.ts'
 import { bounded } from './concurrency.ts'
 import { admitStory } from './story-shape.ts'
 
@@ -32,7 +32,8 @@ export async function refetchStories(client: CmsClient, ids: number[]): Promise<
     IN_FLIGHT,
     [...new Set(ids)].map((id) => async () => {
       try {
-        const answer = await client.getStory(id, { cv: space.cv, resolve_relations: RESOLVE_RELATIONS.join(','), resolve_links: 'url' })
+        // Like the crawl, without resolving relations or links: the cache holds the other stories.
+        const answer = await client.getStory(id, { cv: space.cv })
         const { story } = admitStory(answer.story, warnings)
         if (story) found.push(story)
         else missing.push(id)

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import { CmsRequestError, createCmsClient } from '../cms/client.ts'
-import { MISSING_TOKEN_MESSAGE, readCmsConfig } from '../cms/config.ts'
+import { MISSING_TOKEN_MESSAGE, readCmsConfig, UUID_BATCH_SIZE } from '../cms/config.ts'
 import { MAX_RETRIES } from '../cms/rate-limit-retry.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
 
@@ -100,5 +100,17 @@ describe('CMS client', () => {
       'api-ap.storyblok.com',
       'api-ca.storyblok.com',
     ])
+  })
+
+  it('should fetch relations past the inline limit by uuid, 50 at a time, when asked to resolve them', async () => {
+    // What the editor's draft relies on (the crawl itself never asks: cms/crawl.ts).
+    await server.close()
+    server = await startCmsServer({ space: projectSpace(250, 3) })
+    const page = await client().getStories({ per_page: 100, resolve_relations: 'project.related' })
+    const batches = server.requests.filter((request) => request.query.has('by_uuids'))
+    expect(batches.length).toBeGreaterThan(1)
+    for (const batch of batches) expect(batch.query.get('by_uuids')!.split(',').length).toBeLessThanOrEqual(UUID_BATCH_SIZE)
+    const related = page.stories.flatMap((story) => story.content.related as unknown[])
+    expect(related.every((entry) => typeof entry === 'object' && entry !== null && 'uuid' in entry)).toBe(true)
   })
 })

@@ -134,7 +134,7 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
     cpuSeconds: median(builds.map((build) => build.cpuSeconds + (build.bundles?.cpuSeconds ?? 0))),
     peakRssMb: { render: Math.max(...builds.map((build) => build.maxRssMb)), bundles: Math.max(...builds.map((build) => build.bundles?.maxRssMb ?? 0)) },
     pagesPerSecond: routes.length / median(walls),
-    requests: { made: requests, minimum: minimumRequests(space.stories, DEFAULT_PER_PAGE), secondsAtSpecThrottle: requests / DEFAULT_RATE_LIMIT },
+    requests: { made: requests, minimum: minimumRequests(space.stories.length, DEFAULT_PER_PAGE), secondsAtSpecThrottle: requests / DEFAULT_RATE_LIMIT },
     bytesWritten: builds[0]!.bytes,
     bytesPerType: bytesPerType(out, routes),
     firstLoad: weights(out, routes),
