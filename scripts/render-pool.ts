@@ -5,11 +5,15 @@
  * worker; each resolves with the worker's answer or rejects with its error.
  */
 import { availableParallelism } from 'node:os'
+import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { SiteIndex } from '../pages/payload.ts'
 import type { StoryLocation } from './story-file.ts'
 import type { SiteShell } from '../pages/route-payload.ts'
 import type { FileRecord } from './output.ts'
+
+/** The render worker's bundle in the bundle folder (scripts/build-bundles.ts builds it). */
+export const WORKER_BUNDLE = 'worker/render-worker.mjs'
 
 /** A page of the site: everything the worker needs to produce it. */
 export interface PageJob {
@@ -82,7 +86,9 @@ export class RenderPool {
   constructor(setup: WorkerSetup, size = workerCount()) {
     const resourceLimits = workerLimits(setup.index)
     this.slots = Array.from({ length: size }, () => {
-      const worker = new Worker(new URL('./render-worker.mjs', import.meta.url), { workerData: setup, resourceLimits })
+      // execArgv empty: the bundle is plain JavaScript, and the parent's `--import tsx` would load
+      // tsx and its loader thread in every worker for nothing.
+      const worker = new Worker(join(setup.bundleDir, WORKER_BUNDLE), { workerData: setup, resourceLimits, execArgv: [] })
       let markReady!: () => void
       let failStart!: (error: Error) => void
       const ready = new Promise<void>((resolve, reject) => ((markReady = resolve), (failStart = reject)))
