@@ -97,8 +97,8 @@ async function build(config: BuildConfig): Promise<void> {
     // Deploy, and record the build the moment it is live.
     const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, timestamp, onLive: record })
     clock.lap('publish')
-    // An incremental build deletes the oldest build only now, so as not to delay going live.
-    if (plan.incremental) await clearOld(config.outDir, { beforeSwap: false })
+    // Old builds go only now: a build that fails keeps them, and going live never waits for them.
+    clearOld(config.outDir)
 
     const seconds = clock.elapsed()
     const warnings = [...content.warnings, ...site.warnings]

@@ -5,11 +5,12 @@
  * the old one: one rename(2), so a visitor's request sees either the old build or the new one.
  *
  * The two builds before the live one are kept: the one just replaced still serves open tabs and is
- * where `npm run rollback` goes. Older ones are deleted during a full build's render, or just after
- * an incremental build went live (see clearOld).
+ * where `npm run rollback` goes. Older ones are deleted once the new build is live, by a process of
+ * their own (see clearOld).
  */
-import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
-import { mkdir, readdir, rename, rm, symlink } from 'node:fs/promises'
+import { spawn } from 'node:child_process'
+import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync } from 'node:fs'
+import { mkdir, rename, rm, symlink } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { processAlive } from './process-alive.ts'
@@ -17,6 +18,8 @@ import { processAlive } from './process-alive.ts'
 /** Builds kept besides the live one. */
 const KEPT = 2
 const STAGING = /^\.staging-(\d+)$/
+/** Old builds on their way out: renamed out of sight at once, deleted by a process of their own. */
+const TRASH = '.trash-'
 
 /** Where the builds of an output live: `.<name>.builds` beside it. */
 export function buildsDir(outDir: string): string {
@@ -57,14 +60,20 @@ export function liveBuildId(outDir: string): string | undefined {
   return dir && dir !== outDir ? basename(dir) : undefined
 }
 
-/** A fresh staging folder for this process; staging folders of builds that died are removed. */
+/**
+ * A fresh staging folder for this process; staging folders of builds that died are removed, and
+ * old builds whose deleting process did not finish are handed to a new one.
+ */
 export async function createStage(outDir: string): Promise<string> {
   const dir = buildsDir(outDir)
   await mkdir(dir, { recursive: true })
+  const trash: string[] = []
   for (const name of readdirSync(dir)) {
     const pid = STAGING.exec(name)?.[1]
     if (pid && (Number(pid) === process.pid || !processAlive(Number(pid)))) await rm(join(dir, name), { recursive: true, force: true })
+    if (name.startsWith(TRASH)) trash.push(join(dir, name))
   }
+  removeInBackground(trash)
   const stage = join(dir, `.staging-${process.pid}`)
   await mkdir(stage)
   return stage
@@ -75,21 +84,38 @@ export async function discardStage(stage: string): Promise<void> {
 }
 
 /**
- * Deletes the builds that are not kept: all but the live build and the `KEPT` before it. A full
- * build calls it before its swap (`beforeSwap`: the live build is about to become one of the kept
- * ones), so that deleting thousands of files overlaps its render; an incremental build calls it
- * after its swap, so as not to delay it.
+ * Deletes the builds that are not kept: all but the live build and the `KEPT` before it. Called
+ * once the new build is live. Each goes out of sight at once (renamed to `.trash-<id>`, which
+ * history and rollback never see) and is deleted by a detached process: deleting 10,000 files
+ * takes seconds of disk time, which the build neither waits for nor shares with its own writes.
+ * A build is thus briefly on disk beside the others; createStage finishes any deletion that died.
  */
-export async function clearOld(outDir: string, { beforeSwap }: { beforeSwap: boolean }): Promise<void> {
+export function clearOld(outDir: string): void {
   const dir = buildsDir(outDir)
   if (!existsSync(dir)) return
-  const keep = new Set(history(outDir).slice(-(beforeSwap ? KEPT : KEPT + 1)))
+  const keep = new Set(history(outDir).slice(-(KEPT + 1)))
   const live = liveBuildId(outDir)
   if (live) keep.add(live)
-  for (const name of await readdir(dir)) {
+  const trash: string[] = []
+  for (const name of readdirSync(dir)) {
     if (name.startsWith('.') || name === 'history.json' || keep.has(name)) continue
-    await rm(join(dir, name), { recursive: true, force: true })
+    const moved = join(dir, `${TRASH}${name}`)
+    renameSync(join(dir, name), moved)
+    trash.push(moved)
   }
+  removeInBackground(trash)
+}
+
+/** Deletes folders from a detached process that outlives this one. */
+function removeInBackground(folders: string[]): void {
+  if (folders.length === 0) return
+  const script = "for (const dir of process.argv.slice(1)) require('node:fs').rmSync(dir, { recursive: true, force: true })"
+  spawn(process.execPath, ['-e', script, ...folders], { detached: true, stdio: 'ignore' }).unref()
+}
+
+/** Whether old builds of `outDir` are still being deleted (the benchmark waits for that between runs). */
+export function clearing(outDir: string): boolean {
+  return existsSync(buildsDir(outDir)) && readdirSync(buildsDir(outDir)).some((name) => name.startsWith(TRASH))
 }
 
 /** Points the output link at `target` (a folder in the builds folder) with one rename. */

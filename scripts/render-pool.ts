@@ -72,6 +72,21 @@ function workerLimits(index: SiteIndex) {
   return { maxOldGenerationSizeMb: 64 + Math.ceil(indexMb * 4), maxYoungGenerationSizeMb: 8 }
 }
 
+/**
+ * The parent's Node flags without its module preloads: the worker bundle is plain JavaScript, and
+ * `--import tsx` would load tsx and its loader thread in every worker for nothing. Other flags
+ * (`--cpu-prof`, for the benchmark's profiles) reach the workers.
+ */
+export function workerExecArgv(parent = process.execArgv): string[] {
+  const kept: string[] = []
+  for (let i = 0; i < parent.length; i++) {
+    const flag = parent[i]!
+    if (/^--(import|require|loader|experimental-loader)$/.test(flag) || flag === '-r') i++
+    else if (!/^--(import|require|loader|experimental-loader)=/.test(flag)) kept.push(flag)
+  }
+  return kept
+}
+
 /** Workers for a build: one per core (`BUILD_WORKERS` overrides), at most 8. */
 export function workerCount(): number {
   const configured = Number(process.env.BUILD_WORKERS)
@@ -86,9 +101,7 @@ export class RenderPool {
   constructor(setup: WorkerSetup, size = workerCount()) {
     const resourceLimits = workerLimits(setup.index)
     this.slots = Array.from({ length: size }, () => {
-      // execArgv empty: the bundle is plain JavaScript, and the parent's `--import tsx` would load
-      // tsx and its loader thread in every worker for nothing.
-      const worker = new Worker(join(setup.bundleDir, WORKER_BUNDLE), { workerData: setup, resourceLimits, execArgv: [] })
+      const worker = new Worker(join(setup.bundleDir, WORKER_BUNDLE), { workerData: setup, resourceLimits, execArgv: workerExecArgv() })
       let markReady!: () => void
       let failStart!: (error: Error) => void
       const ready = new Promise<void>((resolve, reject) => ((markReady = resolve), (failStart = reject)))

@@ -15,6 +15,7 @@ import { minimumRequests } from '../cms/request-budget.ts'
 import { routeDir, routeOf } from '../pages/routes.ts'
 import type { RoutePayload } from '../pages/route-payload.ts'
 import { runBuild, snapshot, tempDir, workDir, type BuildRun } from './helpers/build.ts'
+import { waitFor } from './helpers/server.ts'
 
 const SITE_URL = 'https://ateliernord.example'
 const space = loadSpace(DEMO_SPACE_DIR)
@@ -233,6 +234,9 @@ describe('publishing', () => {
     expect(basename(realpathSync(out))).toBe(ids[3])
     expect(readdirSync(builds).filter((name) => !name.startsWith('.') && name !== 'history.json').sort()).toEqual(ids.slice(1).sort())
     for (const id of ids.slice(1)) expect(JSON.parse(readFileSync(join(builds, id, 'builds/latest.json'), 'utf8')).id).toBe(id)
+    // The replaced build is deleted in the background once the new one is live.
+    await waitFor(() => !readdirSync(builds).some((name) => name.startsWith('.trash-')), 30_000, 'the oldest build to be deleted')
+    expect(existsSync(join(builds, ids[0]!))).toBe(false)
   })
 
   it("should keep the replaced build's hashed assets in the new build, for tabs still open on it", async () => {

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util'
 import { startCmsServer } from '../../cms/api/server.ts'
 import { DEFAULT_PER_PAGE, DEFAULT_RATE_LIMIT } from '../../cms/config.ts'
 import { minimumRequests } from '../../cms/request-budget.ts'
+import { clearing } from '../deploy.ts'
 import { runNode } from '../node-process.ts'
 import { pageWeight, type PageWeight } from '../page-weight.ts'
 import { BENCH_TOKENS, generateSpace } from './generate-space.ts'
@@ -41,10 +42,16 @@ async function run(args: string[], env: Record<string, string>): Promise<{ code:
 }
 
 /**
- * Flushes the page cache's pending writes (Linux `sync`), so that a timed run does not pay for
- * writing back the 100+ MB the run before it wrote.
+ * Waits until the builds a run replaced are deleted (scripts/deploy.ts deletes them in the
+ * background once the new build is live), then flushes the page cache's pending writes (Linux
+ * `sync`): a timed run must not pay for the disk work of the run before it.
  */
-function flushWrites(): void {
+async function settleDisk(out: string): Promise<void> {
+  const deadline = Date.now() + 300_000
+  while (clearing(out)) {
+    if (Date.now() > deadline) throw new Error(`Old builds of ${out} are still being deleted after 5 minutes.`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
   spawnSync('sync', { stdio: 'ignore' })
 }
 
@@ -99,7 +106,7 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
       // Every run a full build (--full ignores the build cache); the bundles are built every run
       // too unless --reuse-bundles, which measures a build whose code did not change.
       if (!reuseBundles) rmSync(join(WORK, 'work', 'vike', 'fingerprint'), { force: true })
-      flushWrites()
+      await settleDisk(out)
       const result = await run(['--import', 'tsx', 'scripts/build.ts', '--out', out, '--work-dir', join(WORK, 'work'), '--full'], {
         STORYBLOK_API_URL: cms.url,
         STORYBLOK_TOKEN: BENCH_TOKENS.public,
@@ -111,7 +118,7 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
       const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as BuildStats
       builds.push({ ...stats, wall: result.seconds, cmsRequests: cms.requests.length - before })
       // The lower bound right after each build, so that both see the machine in the same state.
-      flushWrites()
+      await settleDisk(out)
       const bound = await run(['--import', './scripts/ignore-css.mjs', '--import', 'tsx', 'scripts/bench/lower-bound.tsx', '--space', spaceFile, '--out', join(WORK, `bound-${stories}`)], {})
       if (bound.code !== 0) throw new Error(`Lower-bound render failed:\n${bound.output}`)
       bounds.push(JSON.parse(bound.output.trim().split('\n').pop()!).seconds as number)

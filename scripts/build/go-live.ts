@@ -58,7 +58,6 @@ export async function goLive(input: GoLive): Promise<string> {
   let id = buildId(timestamp, plan.output.digest())
   for (let later = 1000; existsSync(join(buildsDir(config.outDir), id)); later += 1000) id = buildId(timestamp + later, plan.output.digest())
   await writeManifests(plan.output, { id, timestamp, routes: result.routes, trailingSlash: true, cv, assets, client: clientEntry(bundleDir) })
-  await plan.cleared
   await publishStage(stage, config.outDir, id)
   input.onLive(id)
   return id

@@ -2,8 +2,7 @@
  * The plan phase: which routes this build renders and what it starts from. With a cache whose
  * build is live and known changes, the build is incremental: it starts as the live build,
  * hard-linked, minus the routes that went away, and renders only the affected routes
- * (pages/affected.ts). Otherwise it is full, and the builds older than the live one's predecessor
- * are deleted while it renders.
+ * (pages/affected.ts). Otherwise it is full.
  */
 import { rmdir } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -13,7 +12,7 @@ import { routeDir } from '../../pages/routes.ts'
 import { siteOf, type Site } from '../../pages/site.ts'
 import type { CacheState } from '../build-cache.ts'
 import type { Content } from '../content.ts'
-import { clearOld, linkTree, liveDir } from '../deploy.ts'
+import { linkTree, liveDir } from '../deploy.ts'
 import { OutputWriter } from '../output.ts'
 
 export interface Plan {
@@ -24,8 +23,6 @@ export interface Plan {
   routes: Map<string, RouteDependencies>
   /** Fills the stage from the live build (incremental builds); run once the render workers start. */
   startFromLive(): Promise<void>
-  /** Deleting the old builds (full builds, during the render); awaited before going live. */
-  cleared: Promise<void>
   /** Full or incremental, and why: for the summary. */
   mode: string
 }
@@ -49,10 +46,6 @@ export function planBuild({ outDir, stage, previous, fullReason, content, site, 
   const incremental = previous && content.changed && live
     ? affectedRoutes({ routes: new Map(Object.entries(previous.routes)), site: previousSite(previous, info) }, site, content.changed)
     : undefined
-  // Old builds go once the content is in (a build that fails on the CMS keeps them): during a
-  // full build's render, or after an incremental build went live (see goLive), so as not to delay it.
-  const cleared = incremental ? Promise.resolve() : clearOld(outDir, { beforeSwap: true })
-  cleared.catch(() => {})
   const output = new OutputWriter(stage, incremental && previous ? new Map(Object.entries(previous.files)) : undefined)
   const routes = new Map(incremental && previous ? Object.entries(previous.routes) : [])
   const startFromLive = async () => {
@@ -68,5 +61,5 @@ export function planBuild({ outDir, stage, previous, fullReason, content, site, 
   const mode = incremental
     ? `incremental (${content.how}${incremental.everything ? `; every route, ${incremental.everything}` : ''})`
     : `full (${content.how}${fullReason ? `: ${fullReason}` : ''})`
-  return { incremental, output, routes, startFromLive, cleared, mode }
+  return { incremental, output, routes, startFromLive, mode }
 }
