@@ -8,7 +8,7 @@ import type { RouteDependencies } from '../pages/affected.ts'
 import type { Site } from '../pages/site.ts'
 import type { SpilledStories } from './story-file.ts'
 import type { OutputWriter } from './output.ts'
-import { RenderPool, workerCount } from './render-pool.ts'
+import { RenderPool, workerCount, type PageJob, type PageResult } from './render-pool.ts'
 import { routeDir } from '../pages/routes.ts'
 import { shellFileOf } from '../pages/shell-file.ts'
 import { join } from 'node:path'
@@ -37,8 +37,11 @@ export interface PrerenderResult {
   dependencies: Map<string, RouteDependencies>
 }
 
-/** Pages in flight per worker: enough to keep workers and disk busy, few enough to bound memory. */
-const IN_FLIGHT_PER_WORKER = 4
+/** Batches in flight per worker: one rendering, one waiting, so that a worker never idles. */
+const IN_FLIGHT_PER_WORKER = 2
+
+/** Pages per batch (render-pool.ts says why batches): few enough to balance the workers' loads. */
+const BATCH = 8
 
 /** Routes per worker worth starting it for: a worker takes about a second to load the bundle. */
 const ROUTES_PER_WORKER = 200
@@ -54,28 +57,36 @@ export async function prerender({ site, stories, bundleDir, output, only, before
   const pool = new RenderPool({ bundleDir, outRoot: output.root, index, shell: site.shell, shellFile: shellFile.url }, Math.min(workerCount(), Math.ceil(selected.length / ROUTES_PER_WORKER) || 1))
   let done = 0
 
-  function* pages(): Generator<() => Promise<void>> {
-    for (const route of selected) {
-      const { fullSlug, uuid, page } = routes.get(route)!
-      const dir = routeDir(route)
-      const existing = { html: output.existing(join(dir, 'index.html')), payload: output.existing(join(dir, '_payload.json')) }
+  function* batches(): Generator<() => Promise<void>> {
+    for (let at = 0; at < selected.length; at += BATCH) {
+      const jobs = selected.slice(at, at + BATCH).map((route): PageJob => {
+        const { fullSlug, uuid, page } = routes.get(route)!
+        const dir = routeDir(route)
+        const existing = { html: output.existing(join(dir, 'index.html')), payload: output.existing(join(dir, '_payload.json')) }
+        return { route, fullSlug, page, story: stories.locate(uuid), existing }
+      })
       yield async () => {
-        const result = await pool.page({ route, fullSlug, page, story: stories.locate(uuid), existing })
-        for (const file of result.files) output.record(file)
-        for (const name of result.unknownBlocks) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(fullSlug))
-        warnings.push(...result.warnings)
-        // The index's own uuid strings: 10,000 routes' dependencies then cost pointers, not copies.
-        const dependsOn = result.dependsOn.map((other) => index.byUuid.get(other)?.uuid ?? other)
-        dependencies.set(route, { uuid, dependsOn, projectsShown: result.projectsShown })
-        onProgress?.(++done, selected.length)
+        const results = await pool.pages(jobs)
+        results.forEach((result, i) => finished(jobs[i]!, result))
       }
     }
+  }
+
+  function finished({ route, fullSlug }: PageJob, result: PageResult): void {
+    const { uuid } = routes.get(route)!
+    for (const file of result.files) output.record(file)
+    for (const name of result.unknownBlocks) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(fullSlug))
+    warnings.push(...result.warnings)
+    // The index's own uuid strings: 10,000 routes' dependencies then cost pointers, not copies.
+    const dependsOn = result.dependsOn.map((other) => index.byUuid.get(other)?.uuid ?? other)
+    dependencies.set(route, { uuid, dependsOn, projectsShown: result.projectsShown })
+    onProgress?.(++done, selected.length)
   }
 
   try {
     await beforeWrites?.()
     await output.write(shellFile.url.slice(1), shellFile.body, 'shell')
-    await bounded(pool.size * IN_FLIGHT_PER_WORKER, pages())
+    await bounded(pool.size * IN_FLIGHT_PER_WORKER, batches())
     // One static 404.html answers every missing path: its path slot is filled in the browser.
     const notFound = await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 })
     const serverError = await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 })

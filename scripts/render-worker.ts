@@ -24,7 +24,7 @@ import { renderDocument } from '../renderer/document.tsx'
 import { spilledStoryReader } from './story-file.ts'
 import { OutputWriter } from './output.ts'
 import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type VikeShell } from './render-page.ts'
-import type { HtmlJob, PageJob, PageResult, WorkerSetup } from './render-pool.ts'
+import type { HtmlJob, PageJob, PageResult, PagesJob, WorkerSetup } from './render-pool.ts'
 
 const { bundleDir, outRoot, index, shell: siteShell, shellFile } = workerData as WorkerSetup
 const renderPage = await loadRenderer(bundleDir)
@@ -71,9 +71,15 @@ function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
   return renderChecked(renderPage, { ...init, shell: siteShell, shellFile }, expected)
 }
 
-parentPort!.on('message', async ({ id, job }: { id: number; job: PageJob | HtmlJob }) => {
+async function pages(jobs: PageJob[]): Promise<PageResult[]> {
+  const results: PageResult[] = []
+  for (const job of jobs) results.push(await page(job))
+  return results
+}
+
+parentPort!.on('message', async ({ id, job }: { id: number; job: PagesJob | HtmlJob }) => {
   try {
-    const result = job.kind === 'page' ? await page(job) : await html(job)
+    const result = job.kind === 'pages' ? await pages(job.pages) : await html(job)
     parentPort!.postMessage({ id, result })
   } catch (error) {
     parentPort!.postMessage({ id, error: (error as Error).message })
