@@ -41,6 +41,10 @@ export interface SiteInfo {
   /** Meta description of pages that have none of their own (site settings). */
   description?: string
   contact?: ContactSettings
+  /** A preview build's pages are for the visual editor: robots must not index them. */
+  noindex?: true
+  /** The journal's feed (pages/feed.ts), when the site has one: pages link to it. */
+  feed?: string
 }
 
 export interface RoutePayload {

@@ -8,6 +8,7 @@ import { blockName, type Blok, type Multilink } from '../cms/content-model.ts'
 import { multilinkHref } from '../cms/links.ts'
 import { safeUrl } from '../cms/url-policy.ts'
 import { storyLabel } from '../cms/story-shape.ts'
+import { FEED_ROUTE, FEED_TYPE } from './feed.ts'
 import { navigation } from './navigation.ts'
 import type { NavItem, SiteInfo, SiteShell } from './route-payload.ts'
 import { routeOf } from './routes.ts'
@@ -44,8 +45,10 @@ export function siteShell(summaries: StorySummary[], info: SiteInfo): ShellResul
   const settings = summaries.filter((summary) => summary.settings)
   if (settings.length > 1) warnings.push(`${settings.length} site settings stories (${settings.map((story) => story.full_slug).join(', ')}): only "${settings[0]!.full_slug}" is used.`)
   const pages = summaries.filter((summary) => !summary.settings)
+  // A feed needs absolute URLs (SITE_URL), entries, and a site robots may read.
+  const feed = info.url && !info.noindex && pages.some((page) => blockName(page.component) === FEED_TYPE) ? { feed: FEED_ROUTE } : {}
   const config = settings[0]?.settings
-  if (!config) return { shell: { site: info, nav: navigation(pages), footer: [] }, warnings }
+  if (!config) return { shell: { site: { ...info, ...feed }, nav: navigation(pages), footer: [] }, warnings }
 
   const where = storyLabel(settings[0]!)
   const routes = Object.fromEntries(pages.map((page) => [page.uuid, routeOf(page)]))
@@ -53,6 +56,7 @@ export function siteShell(summaries: StorySummary[], info: SiteInfo): ShellResul
   const contact = { ...(email ? { email } : {}), ...info.contact }
   const site: SiteInfo = {
     ...info,
+    ...feed,
     name: text(config.site_name) ?? info.name,
     ...(text(config.description) ? { description: text(config.description) } : {}),
     ...(Object.keys(contact).length ? { contact } : {}),

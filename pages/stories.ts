@@ -17,6 +17,8 @@ export interface StorySummary {
   position?: number
   is_startpage?: boolean
   first_published_at?: string | null
+  /** The last publication: the sitemap's lastmod and the feed's updated. */
+  published_at?: string | null
   component: string
   card: StoryCard
   /** The content of a site settings story (pages/site-shell.ts): it is small, and every page's shell needs it. */
@@ -31,12 +33,12 @@ export interface StorySource {
 }
 
 export function summarize(story: Story): StorySummary {
-  const { id, uuid, name, full_slug, position, is_startpage, first_published_at } = story
+  const { id, uuid, name, full_slug, position, is_startpage, first_published_at, published_at } = story
   const settings = blockName(story.content.component) === SITE_CONFIG ? { settings: story.content } : {}
   const listed = projectsListed(story.content)
   // Infinity does not survive JSON (the build cache keeps summaries): "all" is the largest safe integer.
   const lists = listed > 0 ? { listed: Math.min(listed, Number.MAX_SAFE_INTEGER) } : {}
-  return { id, uuid, name, full_slug, position, is_startpage, first_published_at, component: story.content.component, card: toCard(story), ...settings, ...lists }
+  return { id, uuid, name, full_slug, position, is_startpage, first_published_at, published_at, component: story.content.component, card: toCard(story), ...settings, ...lists }
 }
 
 export function storiesInMemory(stories: Story[]): StorySource {

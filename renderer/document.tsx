@@ -15,8 +15,14 @@ export function escapeHtml(text: string): string {
 }
 
 export function renderDocument(pageContext: PageContext): string {
-  const { title, description, canonical, prev, next } = headOf(pageContext)
-  const links = [canonical && `<link rel="canonical" href="${escapeHtml(canonical)}">\n`, prev && `<link rel="prev" href="${escapeHtml(prev)}">\n`, next && `<link rel="next" href="${escapeHtml(next)}">\n`]
+  const { title, description, canonical, prev, next, noindex, feed } = headOf(pageContext)
+  const links = [
+    noindex && '<meta name="robots" content="noindex">\n',
+    canonical && `<link rel="canonical" href="${escapeHtml(canonical)}">\n`,
+    prev && `<link rel="prev" href="${escapeHtml(prev)}">\n`,
+    next && `<link rel="next" href="${escapeHtml(next)}">\n`,
+    feed && `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">\n`,
+  ]
   const body = renderToString(<PageRoot pageContext={pageContext} />)
   return `<!DOCTYPE html>
 <html lang="en">

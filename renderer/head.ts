@@ -13,6 +13,10 @@ export interface Head {
   /** The neighbouring pages of a long project list (rel=prev/next). */
   prev?: string
   next?: string
+  /** A preview build's pages: robots must not index them. */
+  noindex?: boolean
+  /** The journal's feed, linked from every page of a site that has one. */
+  feed?: { href: string; title: string }
 }
 
 function field(value: unknown): string | undefined {
@@ -25,13 +29,15 @@ export function storyTitle(payload: RoutePayload): string {
 
 export function headOf(pageContext: PageContext): Head {
   const { payload } = pageContext
-  if (!payload) return { title: pageContext.is404 === false ? SERVER_ERROR_TITLE : NOT_FOUND_TITLE }
   const { site } = shellOf(pageContext)
+  if (!payload) return { title: pageContext.is404 === false ? SERVER_ERROR_TITLE : NOT_FOUND_TITLE, ...(site.noindex ? { noindex: true } : {}) }
   const { content } = payload.story
   const { pagination } = payload
   const title = payload.route === '/' ? site.name : `${storyTitle(payload)}${pagination && pagination.page > 1 ? `, page ${pagination.page}` : ''} | ${site.name}`
   return {
     title,
+    ...(site.noindex ? { noindex: true } : {}),
+    ...(site.feed ? { feed: { href: site.feed, title: `${site.name}: journal` } } : {}),
     ...(pagination?.prev ? { prev: pagination.prev } : {}),
     ...(pagination?.next ? { next: pagination.next } : {}),
     description: field(content.description) ?? field(content.teaser) ?? site.description,

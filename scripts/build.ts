@@ -19,6 +19,7 @@ import { goLive } from './build/go-live.ts'
 import { phaseClock } from './build/phase-clock.ts'
 import { planBuild } from './build/plan.ts'
 import { recordBuild } from './build/record.ts'
+import { writeSiteFiles } from './build/site-files.ts'
 import { ensureBundles } from './bundles.ts'
 import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
 import { acquireContent, type Content } from './content.ts'
@@ -83,6 +84,8 @@ async function build(config: BuildConfig): Promise<void> {
     // Render: every planned route, on every core.
     const result = await prerender({ site, stories: content.stories, bundleDir, output: plan.output, only: plan.incremental?.render, beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
     for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
+    // robots.txt, sitemap and feed: rewritten by every build, left alone when their bytes are the same.
+    await writeSiteFiles(plan.output, { site, summaries: content.stories.summaries(), siteUrl: config.siteUrl, preview: config.preview })
     clock.lap('render')
 
     const recorded = content

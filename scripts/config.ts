@@ -103,6 +103,7 @@ export function siteInfo(config: BuildConfig, spaceName: string): SiteInfo {
     name: spaceName,
     ...(config.siteUrl ? { url: config.siteUrl } : {}),
     ...(Object.keys(contact).length ? { contact } : {}),
+    ...(config.preview ? { noindex: true as const } : {}),
   }
 }
 

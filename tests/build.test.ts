@@ -187,6 +187,42 @@ describe('build of the demo space', () => {
   })
 })
 
+describe('site files', () => {
+  /** The route a URL of the build names, when the build serves it (a page folder or a file). */
+  function servedRoute(url: string): string | undefined {
+    const { origin, pathname } = new URL(url)
+    if (origin !== SITE_URL) return undefined
+    const path = decodeURIComponent(pathname)
+    if (path.endsWith('/')) return existsSync(join(out, routeDir(path), 'index.html')) ? path : undefined
+    return existsSync(join(out, path)) ? path : undefined
+  }
+
+  it('should write a well-formed sitemap with an absolute URL and a lastmod for every route, each served by the build', () => {
+    const $ = cheerio.load(readFileSync(join(out, 'sitemap.xml'), 'utf8'), { xml: true })
+    const urls = $('url').map((_, element) => ({ loc: $(element).find('loc').text(), lastmod: $(element).find('lastmod').text() })).get()
+    const meta = JSON.parse(readFileSync(join(out, 'builds/meta', `${JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')).id}.json`), 'utf8')) as { routes: string[] }
+    expect(urls.map(({ loc }) => servedRoute(loc)).sort()).toEqual([...meta.routes].sort())
+    for (const { lastmod } of urls) expect(Number.isNaN(Date.parse(lastmod))).toBe(false)
+  })
+
+  it('should write robots.txt naming the sitemap', () => {
+    expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE_URL}/sitemap.xml\n`)
+  })
+
+  it('should write an Atom feed of the newest articles with absolute URLs the build serves, linked from every page', () => {
+    const $ = cheerio.load(readFileSync(join(out, 'feed.xml'), 'utf8'), { xml: true })
+    const ids = $('entry > id').map((_, element) => $(element).text()).get()
+    const articles = published.filter((story) => story.content.component === 'article')
+    expect(ids).toHaveLength(Math.min(articles.length, 20))
+    for (const id of ids) expect(servedRoute(id), id).toBeDefined()
+    const dates = $('entry > published').map((_, element) => $(element).text()).get()
+    expect(dates).toEqual([...dates].sort().reverse())
+    for (const route of ['/', '/about/']) {
+      expect(page(route)('link[rel=alternate][type="application/atom+xml"]').attr('href')).toBe('/feed.xml')
+    }
+  })
+})
+
 describe('fast render path', () => {
   it('should write exactly the pages Vike renderPage() writes', async () => {
     // The default build renders story pages without renderPage() once it learnt Vike's tags

@@ -6,7 +6,7 @@
  * Longer than 200 lines because its tests share two builds (production and preview) and the
  * servers that serve them; a file per topic would build both again.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -258,6 +258,26 @@ describe('Content-Security-Policy in the editor', () => {
     const framed = page.frames().find((frame) => frame !== page.mainFrame())!
     expect(framed.url()).not.toMatch(/^https:\/\/site\.example\//)
     expect(await framed.textContent('body').catch(() => '')).not.toContain('About the studio')
+  })
+})
+
+describe('robots', () => {
+  it('should keep robots out of a preview build: noindex on every page, robots.txt disallowing all, no sitemap or feed', () => {
+    expect(readFileSync(join(previewBuild, 'robots.txt'), 'utf8')).toBe('User-agent: *\nDisallow: /\n')
+    expect(existsSync(join(previewBuild, 'sitemap.xml'))).toBe(false)
+    expect(existsSync(join(previewBuild, 'feed.xml'))).toBe(false)
+    for (const file of ['index.html', 'about/index.html', '404.html']) {
+      expect(readFileSync(join(previewBuild, file), 'utf8'), file).toContain('<meta name="robots" content="noindex">')
+    }
+  })
+
+  it('should let robots index a production build, with no sitemap or feed when SITE_URL is not set', () => {
+    expect(readFileSync(join(production, 'robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n')
+    expect(existsSync(join(production, 'sitemap.xml'))).toBe(false)
+    expect(existsSync(join(production, 'feed.xml'))).toBe(false)
+    const home = readFileSync(join(production, 'index.html'), 'utf8')
+    expect(home).not.toContain('noindex')
+    expect(home).not.toContain('application/atom+xml')
   })
 })
 

@@ -1,0 +1,79 @@
+/**
+ * The journal's Atom feed (`feed.xml`): the newest articles with absolute URLs, as feed readers
+ * need them. A pure function of the site's article summaries (scripts/build/go-live.ts writes it);
+ * without `SITE_URL` there are no absolute URLs, so no feed.
+ */
+import { absoluteUrl, type TextFile } from './sitemap.ts'
+import { escapeXml } from './xml.ts'
+
+/** Articles a feed lists: the newest, as most sites' feeds do. */
+export const FEED_ENTRIES = 20
+
+/** Where the feed is served, and what pages link to. */
+export const FEED_ROUTE = '/feed.xml'
+
+/** The content type of the journal's entries. */
+export const FEED_TYPE = 'article'
+
+export interface FeedEntry {
+  route: string
+  title: string
+  summary?: string
+  /** First publication (ISO 8601): the order of the feed, and each entry's `published`. */
+  published?: string | null
+  /** Last publication, the entry's `updated` (the first one when absent). */
+  updated?: string | null
+}
+
+export interface FeedOptions {
+  siteUrl: string
+  siteName: string
+  entries: FeedEntry[]
+  /** Entries listed (FEED_ENTRIES by default). */
+  limit?: number
+}
+
+function date(value: string | null | undefined): string | undefined {
+  if (!value) return undefined
+  const time = Date.parse(value)
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString()
+}
+
+/** The Atom document, newest entry first; entries without a valid publication date are left out. */
+export function atomFeed({ siteUrl, siteName, entries, limit = FEED_ENTRIES }: FeedOptions): TextFile {
+  const dated = entries
+    .map((entry) => ({ ...entry, published: date(entry.published) }))
+    .filter((entry): entry is FeedEntry & { published: string } => entry.published !== undefined)
+    .sort((a, b) => (a.published < b.published ? 1 : a.published > b.published ? -1 : a.route < b.route ? -1 : 1))
+    .slice(0, limit)
+  const items = dated.map((entry) => {
+    const url = escapeXml(absoluteUrl(siteUrl, entry.route))
+    const updated = date(entry.updated) ?? entry.published
+    return [
+      '<entry>',
+      `<title>${escapeXml(entry.title)}</title>`,
+      `<link rel="alternate" type="text/html" href="${url}"/>`,
+      `<id>${url}</id>`,
+      `<published>${entry.published}</published>`,
+      `<updated>${updated > entry.published ? updated : entry.published}</updated>`,
+      entry.summary ? `<summary>${escapeXml(entry.summary)}</summary>` : '',
+      '</entry>',
+    ].filter(Boolean).join('\n')
+  })
+  // The feed changes when its newest entry does: its `updated` is that entry's.
+  const updated = dated.map((entry) => date(entry.updated) ?? entry.published).sort().pop() ?? new Date(0).toISOString()
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<title>${escapeXml(siteName)}</title>`,
+    `<link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(siteUrl, '/'))}"/>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(siteUrl, FEED_ROUTE))}"/>`,
+    `<id>${escapeXml(absoluteUrl(siteUrl, FEED_ROUTE))}</id>`,
+    `<updated>${updated}</updated>`,
+    `<author><name>${escapeXml(siteName)}</name></author>`,
+    ...items,
+    '</feed>',
+    '',
+  ].join('\n')
+  return { path: FEED_ROUTE.slice(1), body }
+}

@@ -1,0 +1,52 @@
+/**
+ * The files about the whole site that every build writes anew, full or incremental: `robots.txt`,
+ * the sitemap (pages/sitemap.ts) and the journal's feed (pages/feed.ts). They are small and change
+ * with any route or publication date, so they are generated from the summaries each time; the
+ * writer leaves a file alone when its bytes did not change.
+ */
+import { blockName } from '../../cms/content-model.ts'
+import { atomFeed, FEED_TYPE } from '../../pages/feed.ts'
+import type { Site } from '../../pages/site.ts'
+import { robotsTxt, sitemapFiles, type TextFile } from '../../pages/sitemap.ts'
+import type { StorySummary } from '../../pages/stories.ts'
+import type { OutputWriter } from '../output.ts'
+
+export interface SiteFilesInput {
+  site: Site
+  summaries: StorySummary[]
+  /** `SITE_URL`: without it there is no sitemap and no feed (both need absolute URLs). */
+  siteUrl?: string
+  /** A preview build: robots stay out, and there is nothing to list. */
+  preview: boolean
+}
+
+/** The files, by path (pure: the build writes them, tests read them). */
+export function siteFiles({ site, summaries, siteUrl, preview }: SiteFilesInput): TextFile[] {
+  const files: TextFile[] = [{ path: 'robots.txt', body: robotsTxt({ siteUrl, preview }) }]
+  if (!siteUrl || preview) return files
+  const byUuid = new Map(summaries.map((summary) => [summary.uuid, summary]))
+  const lastmod = (uuid: string) => byUuid.get(uuid)?.published_at ?? byUuid.get(uuid)?.first_published_at
+  files.push(...sitemapFiles({ siteUrl, entries: [...site.routes].map(([route, { uuid }]) => ({ route, lastmod: lastmod(uuid) })) }))
+  // The shell says whether the site has a feed (pages link to it from there).
+  if (!site.shell.site.feed) return files
+  const articles = summaries.filter((summary) => blockName(summary.component) === FEED_TYPE && !summary.settings)
+  const entries = articles.map(({ card, name, first_published_at, published_at }) => ({
+    route: card.route,
+    title: card.content.title ?? name,
+    summary: card.content.description,
+    published: first_published_at,
+    updated: published_at,
+  }))
+  files.push(atomFeed({ siteUrl, siteName: site.shell.site.name, entries }))
+  return files
+}
+
+/** Writes the site files, and removes parts of a sitemap index the site no longer needs. */
+export async function writeSiteFiles(output: OutputWriter, input: SiteFilesInput): Promise<void> {
+  const files = siteFiles(input)
+  const paths = new Set(files.map((file) => file.path))
+  for (const path of [...output.contents().keys()]) {
+    if (/^(sitemap(-\d+)?|feed)\.xml$/.test(path) && !paths.has(path)) await output.remove(path)
+  }
+  for (const file of files) await output.write(file.path, file.body, 'seo')
+}
