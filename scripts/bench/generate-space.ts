@@ -66,8 +66,10 @@ function content(entry: Plan, plans: Plan[], projects: Plan[], rng: Random, inde
           blok(rng, 'teaser', { headline: sentence(rng, 3, 7), text: sentence(rng), image: asset(rng, 1600, 900) }),
           blok(rng, 'grid', { columns: [1, 2, 3].map(() => blok(rng, 'feature', { name: words(rng, 2), text: sentence(rng), image: asset(rng, 400, 400) })) }),
           // The home shows the newest six projects and `work` all of them; of the other pages one in
-          // ten lists projects, half of those with a limit of three and half with none.
-          ...(index <= 1 || rng.chance(0.1) ? [blok(rng, 'all-projects', { title: 'Work', limit: index === 0 ? '6' : index === 1 ? '' : rng.pick(['3', '']) })] : []),
+          // ten lists projects, most with a limit of three or six and one in ten of those with none
+          // (a few full project indexes, as a site with sections per discipline has; each is
+          // paginated into dozens of routes).
+          ...(index <= 1 || rng.chance(0.1) ? [blok(rng, 'all-projects', { title: 'Work', limit: index === 0 ? '6' : index === 1 ? '' : rng.chance(0.1) ? '' : rng.pick(['3', '6']) })] : []),
           section(),
           blok(rng, 'button', { label: 'Start a project', variant: rng.pick(['primary', 'secondary']) }),
           ...extras,
