@@ -205,7 +205,7 @@ const machine = machineDescription()
 const date = new Date().toISOString().slice(0, 10)
 const command = `npm run bench -- --stories ${values.stories} --runs ${runs}${reuseBundles ? ' --reuse-bundles' : ''}`
 const bundles = reuseBundles ? 'Bundles reused when the code is unchanged (only the first run builds them).' : 'Every run is a cold full build, bundles included.'
-const markdown = `# Benchmark\n\nMeasured by \`${command}\` on ${date}: ${machine}.\nGenerated spaces (seed ${values.seed}) served by the embedded CMS; client throttle lifted (see the requests rows for the spec's 5/s). ${bundles}\n\n${table(results)}\n`
+const markdown = `# Benchmark\n\nMeasured by \`${command}\` on ${date}: ${machine}.\nGenerated spaces (seed ${values.seed}) served by the embedded CMS; client throttle lifted (see the requests rows for the spec's 5/s). ${bundles}\n\n${table(results)}\n\nWhere the time goes, and what changed it: [profile.md](profile.md).\n`
 console.log(`\n${table(results)}\n`)
 mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
 const name = reuseBundles ? 'reused-bundles' : 'results'
