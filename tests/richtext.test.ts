@@ -33,6 +33,21 @@ describe('renderRichText nodes', () => {
     expect(renderRichText(doc({ type: 'ordered_list', attrs: { order: 4 }, content: [item('d')] }))).toBe('<ol start="4"><li><p>d</p></li></ol>')
   })
 
+  it('should render paragraph and heading alignment as Storyblok does, for the four alignments only', () => {
+    expect(renderRichText(doc({ type: 'paragraph', attrs: { textAlign: 'center' }, content: [text('C')] }))).toBe('<p style="text-align: center">C</p>')
+    expect(renderRichText(doc({ type: 'heading', attrs: { level: 2, textAlign: 'right' }, content: [text('R')] }))).toBe('<h2 style="text-align: right">R</h2>')
+    expect(renderRichText(doc({ type: 'paragraph', attrs: { textAlign: 'justify' }, content: [text('J')] }))).toBe('<p style="text-align: justify">J</p>')
+    for (const textAlign of [null, 'start', 'center; background: url(x)', 'left" onclick="x']) {
+      expect(renderRichText(doc({ type: 'paragraph', attrs: { textAlign }, content: [text('P')] }))).toBe('<p>P</p>')
+    }
+  })
+
+  it('should keep code block classes that are not language-*, plain tokens only', () => {
+    expect(renderRichText(doc({ type: 'code_block', attrs: { class: 'ts' }, content: [text('x')] }))).toBe('<pre><code class="ts">x</code></pre>')
+    expect(renderRichText(doc({ type: 'code_block', attrs: { class: 'language-js line-numbers' }, content: [text('x')] }))).toBe('<pre><code class="language-js line-numbers">x</code></pre>')
+    expect(renderRichText(doc({ type: 'code_block', attrs: { class: '" onmouseover="x' }, content: [text('x')] }))).toBe('<pre><code>x</code></pre>')
+  })
+
   it('should render a blockquote', () => {
     expect(renderRichText(doc({ type: 'blockquote', content: [p(text('Quote'))] }))).toBe('<blockquote><p>Quote</p></blockquote>')
   })

@@ -6,6 +6,7 @@ import type { Element, ElementContent } from 'hast'
 import type { RichTextNode } from '../content-model.ts'
 import { safeUrl } from '../url-policy.ts'
 import type { RichTextOptions } from './options.ts'
+import { CODE_CLASS } from './sanitize.ts'
 
 export type State = { options: RichTextOptions; inline: (nodes: RichTextNode[] | undefined) => ElementContent[] }
 type Handler = (node: RichTextNode, state: State) => ElementContent[]
@@ -48,12 +49,21 @@ const inlineWrap =
   (tagName: string): Handler =>
   (node, state) => [element(tagName, {}, state.inline(node.content))]
 
+/** Alignments Storyblok's editor sets on paragraphs and headings (`attrs.textAlign`). */
+const ALIGNMENTS = new Set(['left', 'center', 'right', 'justify'])
+
+/** `style="text-align: …"`, as Storyblok's own renderer writes it, for a known alignment only. */
+function alignment(node: RichTextNode): Element['properties'] {
+  const align = attr(node, 'textAlign')
+  return typeof align === 'string' && ALIGNMENTS.has(align) ? { style: `text-align: ${align}` } : {}
+}
+
 export const nodeHandlers: Record<string, Handler> = {
   doc: (node, state) => blocks(node.content, state),
-  paragraph: inlineWrap('p'),
+  paragraph: (node, state) => [element('p', alignment(node), state.inline(node.content))],
   heading(node, state) {
     const level = Math.min(6, Math.max(1, Number(attr(node, 'level')) || 2))
-    return [element(`h${level}`, {}, state.inline(node.content))]
+    return [element(`h${level}`, alignment(node), state.inline(node.content))]
   },
   bullet_list: wrap('ul'),
   ordered_list(node, state) {
@@ -63,9 +73,11 @@ export const nodeHandlers: Record<string, Handler> = {
   list_item: wrap('li'),
   blockquote: wrap('blockquote'),
   code_block(node) {
-    const language = string(attr(node, 'class'))
+    // The class as the editor set it (Storyblok's renderer keeps `ts` as well as `language-ts`);
+    // tokens that are not plain names are dropped here, and again by the sanitizer.
+    const classes = (string(attr(node, 'class')) ?? '').split(/\s+/).filter((token) => CODE_CLASS.test(token))
     const code = childNodes(node.content).map((child) => (typeof child.text === 'string' ? child.text : '')).join('')
-    return [element('pre', {}, [element('code', language ? { className: [language] } : {}, [{ type: 'text', value: code }])])]
+    return [element('pre', {}, [element('code', classes.length ? { className: classes } : {}, [{ type: 'text', value: code }])])]
   },
   horizontal_rule: () => [element('hr', {})],
   hard_break: () => [element('br', {})],

@@ -8,6 +8,9 @@ import type { Root } from 'hast'
 import { sanitize, type Schema } from 'hast-util-sanitize'
 
 const COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*[\d.%\s,]+\))$/i
+const ALIGNED = /^text-align: (left|center|right|justify)$/
+/** One class token of a code block (`language-ts`, or a bare `ts`). */
+export const CODE_CLASS = /^[\w+#.-]+$/
 
 export const richTextSchema: Schema = {
   tagNames: [
@@ -15,9 +18,12 @@ export const richTextSchema: Schema = {
     'strong', 'em', 'u', 's', 'sub', 'sup', 'mark', 'span', 'a',
   ],
   attributes: {
+    // Paragraphs and headings may be aligned, with one of four values and nothing else.
+    ...Object.fromEntries(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, [['style', ALIGNED]]])),
     a: ['href', ['target', '_blank', '_self'], 'rel'],
     ol: ['start'],
-    code: [['className', /^language-[\w+#-]+$/]],
+    // A code block's classes as the editor set them, plain tokens only.
+    code: [['className', CODE_CLASS]],
     img: ['src', 'srcSet', 'sizes', 'alt', 'title', 'width', 'height', ['loading', 'lazy'], ['className', 'emoji']],
     span: ['id', ['className', /^[\w-]+$/], ['style', new RegExp(`^color: ${COLOR.source.slice(1, -1)}$`, 'i')], ['dataType', 'emoji'], ['role', 'img'], 'ariaLabel'],
     mark: [['style', new RegExp(`^background-color: ${COLOR.source.slice(1, -1)}$`, 'i')]],
