@@ -157,9 +157,16 @@ describe('renderRichText input', () => {
     expect(warn).toHaveBeenCalledWith(NOT_A_DOCUMENT)
   })
 
-  it('should render empty fields as nothing, silently', () => {
+  it('should warn and return an empty string for an empty field (undefined, null, "")', () => {
     const warn = vi.fn()
-    for (const empty of [null, undefined, '', doc()]) expect(renderRichText(empty, { warn })).toBe('')
+    for (const empty of [null, undefined, '']) expect(renderRichText(empty, { warn })).toBe('')
+    expect(warn).toHaveBeenCalledTimes(3)
+    expect(warn).toHaveBeenCalledWith(NOT_A_DOCUMENT)
+  })
+
+  it('should render a document with no nodes as nothing, silently', () => {
+    const warn = vi.fn()
+    expect(renderRichText(doc(), { warn })).toBe('')
     expect(warn).not.toHaveBeenCalled()
   })
 

@@ -15,10 +15,13 @@ export type { RichTextOptions } from './options.ts'
 
 export const NOT_A_DOCUMENT = 'Rich text: expected a document with a content array; rendering nothing.'
 
-/** An empty field (`null`, `""`) is normal and silent; anything else without `content` is a warning. */
+/**
+ * The document's nodes; anything without a content array, an empty field (`null`, `undefined`,
+ * `""`) included, is a warning (docs/behaviour.md, "Rich text"). The payload step calls the
+ * renderer only for documents, so empty fields of real spaces never get here and builds stay quiet.
+ */
 function contentOf(doc: unknown, options: RichTextOptions): RichTextNode[] | undefined {
-  if (doc === null || doc === undefined || doc === '') return undefined
-  const content = (doc as { content?: unknown }).content
+  const content = doc === null || doc === undefined ? undefined : (doc as { content?: unknown }).content
   if (Array.isArray(content)) return content as RichTextNode[]
   ;(options.warn ?? console.warn)(NOT_A_DOCUMENT)
   return undefined
