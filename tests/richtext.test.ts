@@ -148,6 +148,25 @@ describe('renderRichText links', () => {
   })
 })
 
+describe('renderRichText custom link attributes', () => {
+  it('should keep title, hreflang and known rel tokens, and drop every other custom attribute', () => {
+    const custom = { title: 'Our "studio"', hreflang: 'de-AT', rel: 'nofollow evil sponsored', onclick: 'alert(1)', style: 'color: red', href: 'javascript:alert(1)' }
+    const html = renderRichText(doc(p(text('studio', link({ href: 'https://example.org/', target: '_blank', custom })))))
+    const a = cheerio.load(html)('a')
+    expect(a.attr('href')).toBe('https://example.org/')
+    expect(a.attr('title')).toBe('Our "studio"')
+    expect(a.attr('hreflang')).toBe('de-AT')
+    expect(a.attr('rel')).toBe('nofollow sponsored noopener noreferrer')
+    expect(a.attr('target')).toBe('_blank')
+    expect(html).not.toMatch(/onclick|style|javascript|evil/)
+  })
+
+  it('should drop an hreflang that is not a language tag', () => {
+    const html = renderRichText(doc(p(text('x', link({ href: '/a/', custom: { hreflang: 'de" onclick="x' } })))))
+    expect(html).toBe('<p><a href="/a/">x</a></p>')
+  })
+})
+
 describe('renderRichText input', () => {
   it('should warn and return an empty string without a content array', () => {
     const warn = vi.fn()

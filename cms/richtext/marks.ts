@@ -6,6 +6,7 @@
 import type { ElementContent } from 'hast'
 import type { RichTextMark } from '../content-model.ts'
 import { withAnchor } from '../links.ts'
+import { LANGUAGE_TAG } from './sanitize.ts'
 import { safeUrl } from '../url-policy.ts'
 import { element } from './nodes.ts'
 import type { RichTextOptions } from './options.ts'
@@ -82,10 +83,30 @@ export function linkHref(mark: RichTextMark, options: RichTextOptions): string |
   return safe
 }
 
+/** Link types an editor may add to `rel` (custom attributes); anything else is dropped. */
+const REL_TOKENS = new Set(['nofollow', 'sponsored', 'ugc', 'external', 'me', 'noopener', 'noreferrer'])
+
+/**
+ * The custom attributes an editor set on a link (`attrs.custom`, which Storyblok's renderer puts
+ * on the `<a>` as they are) that are safe to keep: `title`, `hreflang` and known `rel` tokens.
+ * Others (event handlers, `style`, another `href`) are dropped.
+ */
+function customAttributes(mark: RichTextMark): { title?: string; hrefLang?: string; rel: string[] } {
+  const custom = mark.attrs?.custom
+  const { title, hreflang, rel } = typeof custom === 'object' && custom !== null ? (custom as Record<string, unknown>) : {}
+  return {
+    ...(typeof title === 'string' && title.trim() ? { title } : {}),
+    ...(typeof hreflang === 'string' && LANGUAGE_TAG.test(hreflang) ? { hrefLang: hreflang } : {}),
+    rel: typeof rel === 'string' ? rel.toLowerCase().split(/\s+/).filter((token) => REL_TOKENS.has(token)) : [],
+  }
+}
+
 /** The link around its content; a link that leads nowhere (unpublished story, rejected URL) is its text alone. */
 export function linkElement(mark: RichTextMark, options: RichTextOptions, children: ElementContent[]): ElementContent[] {
   const href = linkHref(mark, options)
   if (href === undefined) return children
-  const target = attr(mark, 'target')
-  return [element('a', { href, ...(target === '_blank' ? { target: '_blank', rel: ['noopener', 'noreferrer'] } : {}) }, children)]
+  const { rel: customRel, ...custom } = customAttributes(mark)
+  const blank = attr(mark, 'target') === '_blank'
+  const rel = [...new Set([...customRel, ...(blank ? ['noopener', 'noreferrer'] : [])])]
+  return [element('a', { href, ...custom, ...(blank ? { target: '_blank' } : {}), ...(rel.length ? { rel } : {}) }, children)]
 }

@@ -9,6 +9,8 @@ import { sanitize, type Schema } from 'hast-util-sanitize'
 
 const COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*[\d.%\s,]+\))$/i
 const ALIGNED = /^text-align: (left|center|right|justify)$/
+/** A language tag for a link's `hreflang` (BCP 47's shape, loosely). */
+export const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/
 /** One class token of a code block (`language-ts`, or a bare `ts`). */
 export const CODE_CLASS = /^[\w+#.-]+$/
 
@@ -20,7 +22,7 @@ export const richTextSchema: Schema = {
   attributes: {
     // Paragraphs and headings may be aligned, with one of four values and nothing else.
     ...Object.fromEntries(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, [['style', ALIGNED]]])),
-    a: ['href', ['target', '_blank', '_self'], 'rel'],
+    a: ['href', ['target', '_blank', '_self'], 'rel', 'title', ['hrefLang', LANGUAGE_TAG]],
     ol: ['start'],
     // A code block's classes as the editor set them, plain tokens only.
     code: [['className', CODE_CLASS]],
