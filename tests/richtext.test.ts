@@ -48,6 +48,10 @@ describe('renderRichText nodes', () => {
     expect(renderRichText(doc({ type: 'code_block', attrs: { class: '" onmouseover="x' }, content: [text('x')] }))).toBe('<pre><code>x</code></pre>')
   })
 
+  it('should render marks on text directly under the document, as Storyblok does', () => {
+    expect(renderRichText(doc(text('bold', mark('bold')), text(' and '), text('link', link({ href: '/a/' }))))).toBe('<strong>bold</strong> and <a href="/a/">link</a>')
+  })
+
   it('should render a blockquote', () => {
     expect(renderRichText(doc({ type: 'blockquote', content: [p(text('Quote'))] }))).toBe('<blockquote><p>Quote</p></blockquote>')
   })

@@ -81,7 +81,9 @@ export const nodeHandlers: Record<string, Handler> = {
   },
   horizontal_rule: () => [element('hr', {})],
   hard_break: () => [element('br', {})],
-  text: (node) => [{ type: 'text', value: typeof node.text === 'string' ? node.text : '' }],
+  // A marked text node outside a paragraph (directly under the document, as Storyblok's renderer
+  // allows) gets its marks through the inline path; inside it, inline has taken the marks off.
+  text: (node, state) => (Array.isArray(node.marks) && node.marks.length ? state.inline([node]) : [{ type: 'text', value: typeof node.text === 'string' ? node.text : '' }]),
   image(node, state) {
     const src = imageSrc(attr(node, 'src'), state)
     if (!src) return []
