@@ -1,10 +1,10 @@
 /**
  * The journal's Atom feed (`feed.xml`): the newest articles with absolute URLs, as feed readers
- * need them. A pure function of the site's article summaries (scripts/build/go-live.ts writes it);
+ * need them. A pure function of the site's article summaries (scripts/build/site-files.ts writes it);
  * without `SITE_URL` there are no absolute URLs, so no feed.
  */
 import { absoluteUrl, type TextFile } from './sitemap.ts'
-import { escapeXml } from './xml.ts'
+import { escapeXml, isoDate } from './xml.ts'
 
 /** Articles a feed lists: the newest, as most sites' feeds do. */
 export const FEED_ENTRIES = 20
@@ -33,22 +33,16 @@ export interface FeedOptions {
   limit?: number
 }
 
-function date(value: string | null | undefined): string | undefined {
-  if (!value) return undefined
-  const time = Date.parse(value)
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString()
-}
-
 /** The Atom document, newest entry first; entries without a valid publication date are left out. */
 export function atomFeed({ siteUrl, siteName, entries, limit = FEED_ENTRIES }: FeedOptions): TextFile {
   const dated = entries
-    .map((entry) => ({ ...entry, published: date(entry.published) }))
+    .map((entry) => ({ ...entry, published: isoDate(entry.published) }))
     .filter((entry): entry is FeedEntry & { published: string } => entry.published !== undefined)
     .sort((a, b) => (a.published < b.published ? 1 : a.published > b.published ? -1 : a.route < b.route ? -1 : 1))
     .slice(0, limit)
   const items = dated.map((entry) => {
     const url = escapeXml(absoluteUrl(siteUrl, entry.route))
-    const updated = date(entry.updated) ?? entry.published
+    const updated = isoDate(entry.updated) ?? entry.published
     return [
       '<entry>',
       `<title>${escapeXml(entry.title)}</title>`,
@@ -61,7 +55,7 @@ export function atomFeed({ siteUrl, siteName, entries, limit = FEED_ENTRIES }: F
     ].filter(Boolean).join('\n')
   })
   // The feed changes when its newest entry does: its `updated` is that entry's.
-  const updated = dated.map((entry) => date(entry.updated) ?? entry.published).sort().pop() ?? new Date(0).toISOString()
+  const updated = dated.map((entry) => isoDate(entry.updated) ?? entry.published).sort().pop() ?? new Date(0).toISOString()
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',

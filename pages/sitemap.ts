@@ -1,10 +1,10 @@
 /**
  * `sitemap.xml` and `robots.txt` for a build: pure functions from the site's routes to file
- * contents (scripts/build/go-live.ts writes them). A sitemap needs absolute URLs, so there is one
+ * contents (scripts/build/site-files.ts writes them). A sitemap needs absolute URLs, so there is one
  * only when `SITE_URL` is set; a preview build (drafts, for the visual editor) has none and tells
  * robots to stay away.
  */
-import { escapeXml } from './xml.ts'
+import { escapeXml, isoDate } from './xml.ts'
 
 /** The sitemap protocol's limit of URLs per file; past it the sitemap becomes an index of files. */
 export const SITEMAP_URL_LIMIT = 50_000
@@ -36,16 +36,9 @@ export function absoluteUrl(siteUrl: string, route: string): string {
   return new URL(route, `${siteUrl}/`).href
 }
 
-/** A W3C datetime, or nothing for a value that is not a date. */
-function lastmodOf(value: string | null | undefined): string | undefined {
-  if (!value) return undefined
-  const time = Date.parse(value)
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString()
-}
-
 function urlset(siteUrl: string, entries: SitemapEntry[]): string {
   const urls = entries.map(({ route, lastmod }) => {
-    const date = lastmodOf(lastmod)
+    const date = isoDate(lastmod)
     return `<url><loc>${escapeXml(absoluteUrl(siteUrl, route))}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}</url>`
   })
   return `${HEADER}<urlset xmlns="${NAMESPACE}">\n${urls.join('\n')}\n</urlset>\n`
@@ -63,7 +56,7 @@ export function sitemapFiles({ siteUrl, entries, limit = SITEMAP_URL_LIMIT }: Si
   for (let start = 0; start < sorted.length; start += limit) {
     parts.push({ path: `sitemap-${parts.length + 1}.xml`, body: urlset(siteUrl, sorted.slice(start, start + limit)) })
   }
-  const newest = (part: SitemapEntry[]) => part.map(({ lastmod }) => lastmodOf(lastmod)).filter(Boolean).sort().pop()
+  const newest = (part: SitemapEntry[]) => part.map(({ lastmod }) => isoDate(lastmod)).filter(Boolean).sort().pop()
   const index = parts.map(({ path }, i) => {
     const date = newest(sorted.slice(i * limit, (i + 1) * limit))
     return `<sitemap><loc>${escapeXml(absoluteUrl(siteUrl, `/${path}`))}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}</sitemap>`

@@ -30,13 +30,15 @@ export function storyTitle(payload: RoutePayload): string {
 export function headOf(pageContext: PageContext): Head {
   const { payload } = pageContext
   const { site } = shellOf(pageContext)
-  if (!payload) return { title: pageContext.is404 === false ? SERVER_ERROR_TITLE : NOT_FOUND_TITLE, ...(site.noindex ? { noindex: true } : {}) }
+  // A preview build's pages, error pages included, are for the editor, not for robots.
+  const robots = site.noindex ? { noindex: true } : {}
+  if (!payload) return { title: pageContext.is404 === false ? SERVER_ERROR_TITLE : NOT_FOUND_TITLE, ...robots }
   const { content } = payload.story
   const { pagination } = payload
   const title = payload.route === '/' ? site.name : `${storyTitle(payload)}${pagination && pagination.page > 1 ? `, page ${pagination.page}` : ''} | ${site.name}`
   return {
     title,
-    ...(site.noindex ? { noindex: true } : {}),
+    ...robots,
     ...(site.feed ? { feed: { href: site.feed, title: `${site.name}: journal` } } : {}),
     ...(pagination?.prev ? { prev: pagination.prev } : {}),
     ...(pagination?.next ? { next: pagination.next } : {}),

@@ -8,7 +8,7 @@
  * loader thread: about a second of CPU per worker at every build, transforming the same files.
  */
 import { writeFileSync } from 'node:fs'
-import { isAbsolute, join, relative, sep } from 'node:path'
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { build } from 'vike/api'
 import { build as viteBuild, type Plugin } from 'vite'
 import { BUNDLE_INPUTS_FILE } from './build-cache.ts'
@@ -51,12 +51,12 @@ await viteBuild({
   plugins: [viteConfig.plugins, recordInputs()],
   build: {
     ssr: join(ROOT, 'scripts', 'render-worker.ts'),
-    outDir: join(outDir, WORKER_BUNDLE.split('/')[0]!),
+    outDir: join(outDir, dirname(WORKER_BUNDLE)),
     emptyOutDir: true,
     copyPublicDir: false,
     minify: false,
     target: 'node20',
-    rollupOptions: { output: { entryFileNames: WORKER_BUNDLE.split('/')[1]! } },
+    rollupOptions: { output: { entryFileNames: basename(WORKER_BUNDLE) } },
   },
 })
 writeFileSync(join(outDir, BUNDLE_INPUTS_FILE), JSON.stringify([...inputs].sort()))

@@ -85,7 +85,7 @@ async function build(config: BuildConfig): Promise<void> {
     const result = await prerender({ site, stories: content.stories, bundleDir, output: plan.output, only: plan.incremental?.render, beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
     for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
     // robots.txt, sitemap and feed: rewritten by every build, left alone when their bytes are the same.
-    await writeSiteFiles(plan.output, { site, summaries: content.stories.summaries(), siteUrl: config.siteUrl, preview: config.preview })
+    await writeSiteFiles(plan.output, { site, summaries: content.stories.summaries() })
     clock.lap('render')
 
     const recorded = content

@@ -45,10 +45,6 @@ const wrap =
   (tagName: string): Handler =>
   (node, state) => [element(tagName, {}, blocks(node.content, state))]
 
-const inlineWrap =
-  (tagName: string): Handler =>
-  (node, state) => [element(tagName, {}, state.inline(node.content))]
-
 /** Alignments Storyblok's editor sets on paragraphs and headings (`attrs.textAlign`). */
 const ALIGNMENTS = new Set(['left', 'center', 'right', 'justify'])
 

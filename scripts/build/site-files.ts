@@ -12,23 +12,21 @@ import type { StorySummary } from '../../pages/stories.ts'
 import type { OutputWriter } from '../output.ts'
 
 export interface SiteFilesInput {
+  /** The site; its shell says the URL (`SITE_URL`, which the sitemap and feed need) and whether it is a preview. */
   site: Site
   summaries: StorySummary[]
-  /** `SITE_URL`: without it there is no sitemap and no feed (both need absolute URLs). */
-  siteUrl?: string
-  /** A preview build: robots stay out, and there is nothing to list. */
-  preview: boolean
 }
 
 /** The files, by path (pure: the build writes them, tests read them). */
-export function siteFiles({ site, summaries, siteUrl, preview }: SiteFilesInput): TextFile[] {
+export function siteFiles({ site, summaries }: SiteFilesInput): TextFile[] {
+  const { url: siteUrl, noindex: preview = false, feed, name } = site.shell.site
   const files: TextFile[] = [{ path: 'robots.txt', body: robotsTxt({ siteUrl, preview }) }]
   if (!siteUrl || preview) return files
   const byUuid = new Map(summaries.map((summary) => [summary.uuid, summary]))
   const lastmod = (uuid: string) => byUuid.get(uuid)?.published_at ?? byUuid.get(uuid)?.first_published_at
   files.push(...sitemapFiles({ siteUrl, entries: [...site.routes].map(([route, { uuid }]) => ({ route, lastmod: lastmod(uuid) })) }))
   // The shell says whether the site has a feed (pages link to it from there).
-  if (!site.shell.site.feed) return files
+  if (!feed) return files
   const articles = summaries.filter((summary) => blockName(summary.component) === FEED_TYPE && !summary.settings)
   const entries = articles.map(({ card, name, first_published_at, published_at }) => ({
     route: card.route,
@@ -37,7 +35,7 @@ export function siteFiles({ site, summaries, siteUrl, preview }: SiteFilesInput)
     published: first_published_at,
     updated: published_at,
   }))
-  files.push(atomFeed({ siteUrl, siteName: site.shell.site.name, entries }))
+  files.push(atomFeed({ siteUrl, siteName: name, entries }))
   return files
 }
 
