@@ -1,33 +1,49 @@
 /**
- * The header navigation. Below the `lg` breakpoint (1280 px, docs/behaviour.md, "Constants") it
- * collapses behind a menu button; without JavaScript (before hydration or never) the list stays
- * visible, so the site is always navigable.
+ * The header navigation. Below the `md` breakpoint (960 px, docs/behaviour.md, "Constants") it
+ * collapses behind a menu button, and it does so in CSS alone, before any script runs: the server
+ * HTML carries a Menu link to `#site-menu` that opens the list by `:target`, and a Close link.
+ * Once hydrated the links become a real button of the same size (aria-expanded, Escape closes),
+ * so hydration never moves the layout (CLS 0, tests/web-vitals.test.ts).
  */
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { NavItem } from '../pages/route-payload.ts'
 
+/** The list's id: the target of the no-script Menu link. There is one main navigation a page. */
+export const MENU_ID = 'site-menu'
+
 export function Navigation({ items, route }: { items: NavItem[]; route?: string }) {
-  const id = useId()
   const [enhanced, setEnhanced] = useState(false)
   const [open, setOpen] = useState(false)
-  // Collapsing only once hydrated keeps server and client HTML identical.
-  useEffect(() => setEnhanced(true), [])
+  const button = useRef<HTMLButtonElement>(null)
+  // The button replaces the links only once hydrated, so server and client HTML stay identical;
+  // a menu opened by the no-script link stays open.
+  useEffect(() => {
+    setEnhanced(true)
+    setOpen(location.hash === `#${MENU_ID}`)
+  }, [])
   useEffect(() => setOpen(false), [route])
 
+  const close = () => {
+    setOpen(false)
+    button.current?.focus()
+  }
   return (
-    <nav aria-label="Main" className={enhanced ? 'site-nav-enhanced' : undefined}>
-      <button
-        type="button"
-        className="menu-button"
-        aria-expanded={open}
-        aria-controls={`${id}-menu`}
-        hidden={!enhanced}
-        onClick={() => setOpen((value) => !value)}
-        onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
-      >
-        Menu
-      </button>
-      <ul id={`${id}-menu`} className="site-nav" data-open={open}>
+    <nav aria-label="Main" className={enhanced ? 'site-nav-wrap enhanced' : 'site-nav-wrap'} onKeyDown={(event) => open && event.key === 'Escape' && close()}>
+      {enhanced ? (
+        <button ref={button} type="button" className="menu-button" aria-expanded={open} aria-controls={MENU_ID} onClick={() => setOpen((value) => !value)}>
+          {open ? 'Close' : 'Menu'}
+        </button>
+      ) : (
+        <>
+          <a className="menu-button menu-open" href={`#${MENU_ID}`}>
+            Menu
+          </a>
+          <a className="menu-button menu-close" href="#">
+            Close
+          </a>
+        </>
+      )}
+      <ul id={MENU_ID} className="site-nav" data-open={open}>
         {items.map((item) => (
           <li key={item.route}>
             <a href={item.route} aria-current={item.route === route ? 'page' : undefined}>

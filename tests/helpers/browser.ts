@@ -50,9 +50,9 @@ export function collectDocumentRequests(page: Page): string[] {
   return documents
 }
 
-/** Waits until React has hydrated the page (the menu button only appears once it has). */
+/** Waits until React has hydrated the page (the menu links become a button only once it has). */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForSelector('.menu-button:not([hidden])', { state: 'attached' })
+  await page.waitForSelector('button.menu-button', { state: 'attached' })
 }
 
 /**

@@ -1,0 +1,143 @@
+/**
+ * Layout stability and the responsive header in Debian's Chromium, against `npm run preview` of a
+ * demo build. CLS must be 0 on every page at both widths; LCP and total blocking time are printed
+ * for the record, not asserted (speed is the benchmark's job).
+ */
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBuild, tempDir, workDir } from './helpers/build.ts'
+import { hydrated, launchBrowser, roundTrip, startPreview, type Preview } from './helpers/browser.ts'
+
+const out = join(tempDir('vitals'), 'dist')
+const work = workDir('vitals')
+let preview: Preview
+let browser: Browser
+
+beforeAll(async () => {
+  const build = await runBuild(['--out', out, '--work-dir', work])
+  expect(build.code, build.stderr).toBe(0)
+  preview = await startPreview(out)
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  preview?.close()
+  rmSync(work, { recursive: true, force: true })
+})
+
+interface Vitals {
+  cls: number
+  lcp: number
+  tbt: number
+  shifts: string[]
+}
+
+/** Registered before the page's own scripts, so every shift from the first paint on is seen. */
+function observeVitals() {
+  const vitals = { cls: 0, lcp: 0, tbt: 0, shifts: [] as string[] }
+  ;(window as unknown as { __vitals: typeof vitals }).__vitals = vitals
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      if (entry.hadRecentInput) continue
+      vitals.cls += entry.value
+      for (const source of entry.sources ?? []) vitals.shifts.push((source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? String(source.node))
+    }
+  }).observe({ type: 'layout-shift', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) vitals.lcp = entry.startTime
+  }).observe({ type: 'largest-contentful-paint', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) vitals.tbt += Math.max(0, entry.duration - 50)
+  }).observe({ type: 'longtask', buffered: true })
+}
+
+async function vitalsOf(page: Page, path: string): Promise<Vitals> {
+  await page.addInitScript(observeVitals)
+  await page.goto(`${preview.url}${path}`, { waitUntil: 'load' })
+  if (path !== '/no-such-page/') await hydrated(page)
+  // Every image in view has loaded, so a late image cannot shift the page after the reading.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.getBoundingClientRect().top > innerHeight), undefined, { timeout: 10_000 })
+  await roundTrip(page)
+  return page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals)
+}
+
+const PAGES = { home: '/', article: '/blog/2025/working-in-the-open/', project: '/projects/harbour-lights/', '404': '/no-such-page/' }
+
+describe('layout stability', () => {
+  for (const width of [390, 1440]) {
+    for (const [name, path] of Object.entries(PAGES)) {
+      it(`should not shift the ${name} page at ${width} px`, async () => {
+        const context = await browser.newContext({ viewport: { width, height: 900 } })
+        try {
+          const vitals = await vitalsOf(await context.newPage(), path)
+          console.log(`web vitals ${name} @${width}px: CLS ${vitals.cls.toFixed(3)}, LCP ${Math.round(vitals.lcp)} ms, TBT ${Math.round(vitals.tbt)} ms`)
+          expect(vitals.shifts).toEqual([])
+          expect(vitals.cls).toBe(0)
+        } finally {
+          await context.close()
+        }
+      })
+    }
+  }
+})
+
+describe('responsive header', () => {
+  const headerHeight = (page: Page) => page.locator('.site-header').evaluate((header) => header.getBoundingClientRect().height)
+
+  it('should collapse to a menu link without JavaScript, open by :target and close again', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${preview.url}/blog/2025/working-in-the-open/`)
+      expect(await page.locator('.site-nav').isVisible()).toBe(false)
+      await page.getByRole('link', { name: 'Menu' }).click()
+      await expect.poll(() => page.locator('.site-nav').isVisible(), { timeout: 5_000 }).toBe(true)
+      await page.getByRole('link', { name: 'Close' }).click()
+      await expect.poll(() => page.locator('.site-nav').isVisible(), { timeout: 5_000 }).toBe(false)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('should keep the header height through hydration and label the button Close when open', async () => {
+    // The header as a script-less visitor sees it is the header before hydration.
+    const before = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false })
+    const context = await browser.newContext({ viewport: { width: 390, height: 800 } })
+    try {
+      const still = await before.newPage()
+      await still.goto(`${preview.url}/`)
+      const page = await context.newPage()
+      await page.goto(`${preview.url}/`)
+      await hydrated(page)
+      expect(await headerHeight(page)).toBe(await headerHeight(still))
+      const button = page.getByRole('button', { name: 'Menu' })
+      await button.click()
+      await expect.poll(() => page.locator('.site-nav').isVisible(), { timeout: 5_000 }).toBe(true)
+      expect(await page.locator('button.menu-button').getAttribute('aria-expanded')).toBe('true')
+      expect(await page.locator('button.menu-button').textContent()).toBe('Close')
+      await page.keyboard.press('Escape')
+      await expect.poll(() => page.locator('.site-nav').isVisible(), { timeout: 5_000 }).toBe(false)
+      expect(await page.locator('button.menu-button').textContent()).toBe('Menu')
+    } finally {
+      await before.close()
+      await context.close()
+    }
+  })
+
+  it('should show the links, not a menu button, on a 1024 px laptop', async () => {
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${preview.url}/`)
+      await hydrated(page)
+      expect(await page.locator('.menu-button').isVisible()).toBe(false)
+      const links = page.locator('.site-nav a')
+      expect(await links.count()).toBeGreaterThan(0)
+      for (const link of await links.all()) expect(await link.isVisible()).toBe(true)
+    } finally {
+      await context.close()
+    }
+  })
+})
