@@ -112,9 +112,9 @@ export function blockName(component: string): string {
  * into a real space, and the demo space are tested against this list so that the three agree.
  */
 export const BLOCK_FIELDS: Record<BlockName, readonly string[]> = {
-  page: ['title', 'description', 'body'],
-  article: ['title', 'teaser', 'image', 'body'],
-  project: ['title', 'description', 'image', 'link', 'related', 'body'],
+  page: ['title', 'description', 'body', 'seo'],
+  article: ['title', 'teaser', 'image', 'body', 'seo'],
+  project: ['title', 'description', 'image', 'link', 'related', 'body', 'seo'],
   teaser: ['headline', 'text', 'image'],
   grid: ['columns'],
   feature: ['name', 'text', 'image'],
@@ -131,10 +131,31 @@ export const BLOCK_FIELDS: Record<BlockName, readonly string[]> = {
  */
 export const SITE_CONFIG = 'site-config'
 export const SETTINGS_FIELDS = {
-  'site-config': ['site_name', 'description', 'navigation', 'footer_navigation', 'contact_email'],
+  'site-config': ['site_name', 'description', 'navigation', 'footer_navigation', 'contact_email', 'share_image'],
   'nav-link': ['label', 'link'],
 } as const
 export type SettingsName = keyof typeof SETTINGS_FIELDS
+
+/**
+ * The value of Storyblok's SEO app field (a Plugin field of custom type `seo-metatags`, stored with
+ * `plugin: "seo_metatags"`): every text may be empty, and the images are URLs (docs/content-model.md).
+ */
+export interface SeoMetatags {
+  plugin: string
+  title?: string
+  description?: string
+  og_title?: string
+  og_description?: string
+  og_image?: string
+  twitter_title?: string
+  twitter_description?: string
+  twitter_image?: string
+}
+
+/** The SEO app's plugin name, in any of Storyblok's spellings (see blockName). */
+export const SEO_PLUGIN = 'seo-metatags'
+export const SEO_TEXT_FIELDS = ['title', 'description', 'og_title', 'og_description', 'twitter_title', 'twitter_description'] as const
+export const SEO_IMAGE_FIELDS = ['og_image', 'twitter_image'] as const
 
 /** The relation the crawl resolves (`options of stories` field of `project`). */
 export const RESOLVE_RELATIONS = ['project.related']

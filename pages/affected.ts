@@ -1,9 +1,10 @@
 /**
  * Which routes an incremental build re-renders: the pages of the changed stories, every
  * page that shows or links to one of them (relations, story links), every project list whose shown
- * entries changed, and every page when the navigation changed. Routes whose story went away (or
+ * entries changed, every page whose breadcrumbs changed, and every page when the navigation changed. Routes whose story went away (or
  * moved elsewhere) are removed. Pure: the build cache supplies what the previous build rendered from.
  */
+import { breadcrumbs } from './breadcrumbs.ts'
 import type { Site } from './site.ts'
 
 /** What a page was rendered from, besides its own story (kept by the build cache). */
@@ -51,7 +52,8 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
       before.uuid !== uuid ||
       changed.has(uuid) ||
       before.dependsOn.some((other) => changed.has(other)) ||
-      before.projectsShown > projectsChangeAt
+      before.projectsShown > projectsChangeAt ||
+      !same(breadcrumbs(route, previous.site.index.byRoute), breadcrumbs(route, site.index.byRoute))
     ) {
       render.push(route)
     }

@@ -8,6 +8,7 @@
 import type { Blok, Story } from '../cms/content-model.ts'
 import { relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
 import { RESOLVE_RELATIONS } from '../cms/content-model.ts'
+import { breadcrumbs } from './breadcrumbs.ts'
 import { pageCount, pageRoute, pageWindow, projectsListed } from './pagination.ts'
 import type { RoutePayload, StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
@@ -25,6 +26,8 @@ export interface SiteIndex {
   byUuid: Map<string, StoryRef>
   /** Every project, newest `first_published_at` first. */
   projects: StoryCard[]
+  /** Every story's card by its route: breadcrumbs name the stories above a page (pages/breadcrumbs.ts). */
+  byRoute: Map<string, Pick<StoryCard, 'name'>>
 }
 
 export interface PayloadResult {
@@ -68,6 +71,7 @@ export function siteIndex(stories: Indexed[]): SiteIndex {
       .filter((story) => story.component === 'project')
       .sort(newestFirst)
       .map((story) => story.card),
+    byRoute: new Map(stories.map((story) => [story.card.route, story.card])),
   }
 }
 
@@ -99,17 +103,21 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     ? { page, ...(page > 1 ? { prev: pageRoute(route, page - 1) } : {}), ...(index.projects.length > end && listed > end ? { next: pageRoute(route, page + 1) } : {}) }
     : undefined
 
+  const served = pageRoute(route, page)
+  const crumbs = breadcrumbs(served, index.byRoute)
   const payload: RoutePayload = {
-    route: pageRoute(route, page),
+    route: served,
     story: {
       id: story.id,
       uuid: story.uuid,
       name: story.name,
       full_slug: story.full_slug,
       first_published_at: story.first_published_at ?? null,
+      published_at: story.published_at ?? null,
       content,
     },
     links,
+    ...(crumbs.length ? { breadcrumbs: crumbs } : {}),
     ...(listed > 0 ? { projects: index.projects.slice(start, end) } : {}),
     ...(pagination ? { pagination } : {}),
   }

@@ -36,6 +36,8 @@ export interface ContactSettings {
 
 export interface SiteInfo {
   name: string
+  /** The default image of share cards (site settings `share_image`), for pages without a large image of their own. */
+  image?: { url: string; alt?: string }
   /** Absolute origin for canonical URLs (`SITE_URL`), when configured. */
   url?: string
   /** Meta description of pages that have none of their own (site settings). */
@@ -56,8 +58,12 @@ export interface RoutePayload {
     name: string
     full_slug: string
     first_published_at?: string | null
+    /** The last publication: an article's dateModified. */
+    published_at?: string | null
     content: Blok
   }
+  /** The stories above this page, home first (pages/breadcrumbs.ts); absent on the home page. */
+  breadcrumbs?: NavItem[]
   /** Route of every story this story links to, by uuid. */
   links: Record<string, string>
   /**

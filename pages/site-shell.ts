@@ -4,7 +4,7 @@
  * settings"), editors control them there; otherwise the navigation is derived from the crawl
  * (pages/navigation.ts) and capped, so that it never grows with the content.
  */
-import { blockName, type Blok, type Multilink } from '../cms/content-model.ts'
+import { blockName, type Asset, type Blok, type Multilink } from '../cms/content-model.ts'
 import { multilinkHref } from '../cms/links.ts'
 import { safeUrl } from '../cms/url-policy.ts'
 import { storyLabel } from '../cms/story-shape.ts'
@@ -53,12 +53,16 @@ export function siteShell(summaries: StorySummary[], info: SiteInfo): ShellResul
   const where = storyLabel(settings[0]!)
   const routes = Object.fromEntries(pages.map((page) => [page.uuid, routeOf(page)]))
   const email = text(config.contact_email)
+  const shareImage = config.share_image as Asset | undefined
+  const imageUrl = safeUrl(shareImage?.filename, 'image')
+  const image = imageUrl ? { url: imageUrl, ...(text(shareImage?.alt) ? { alt: text(shareImage?.alt) } : {}) } : undefined
   const contact = { ...(email ? { email } : {}), ...info.contact }
   const site: SiteInfo = {
     ...info,
     ...feed,
     name: text(config.site_name) ?? info.name,
     ...(text(config.description) ? { description: text(config.description) } : {}),
+    ...(image ? { image } : {}),
     ...(Object.keys(contact).length ? { contact } : {}),
   }
   return { shell: { site, nav: links(config.navigation, routes, where, warnings), footer: links(config.footer_navigation, routes, where, warnings) }, warnings }

@@ -5,8 +5,8 @@
  * sanitized HTML once, and anything claiming to be pre-rendered HTML dropped. What was removed is
  * reported, for the build summary (docs/behaviour.md).
  */
-import type { Asset, Blok, Multilink, Story } from '../cms/content-model.ts'
-import { blockName, RESOLVE_RELATIONS } from '../cms/content-model.ts'
+import type { Asset, Blok, Multilink, SeoMetatags, Story } from '../cms/content-model.ts'
+import { blockName, RESOLVE_RELATIONS, SEO_IMAGE_FIELDS, SEO_PLUGIN, SEO_TEXT_FIELDS } from '../cms/content-model.ts'
 import { storyLinkTarget } from '../cms/content-walk.ts'
 import { responsiveImage } from '../cms/image.ts'
 import { renderRichText } from '../cms/richtext/index.ts'
@@ -95,6 +95,23 @@ function trimLink(link: Record<string, unknown>, problems: Problems): Multilink 
 }
 
 /**
+ * The SEO app's field reduced to its non-empty texts and the image URLs the policy allows (an
+ * image may come as a URL or, from newer app versions, as an asset object).
+ */
+function trimSeo(seo: Record<string, unknown>, problems: Problems): SeoMetatags {
+  const kept: SeoMetatags = { plugin: SEO_PLUGIN }
+  for (const field of SEO_TEXT_FIELDS) if (text(seo[field])) kept[field] = String(seo[field]).trim()
+  for (const field of SEO_IMAGE_FIELDS) {
+    const value = seo[field]
+    const url = allowedUrl(typeof value === 'object' && value !== null ? (value as Asset).filename : value, 'image', problems)
+    if (url) kept[field] = url
+  }
+  return kept
+}
+
+const isSeoField = (object: Record<string, unknown>) => typeof object.plugin === 'string' && blockName(object.plugin) === SEO_PLUGIN
+
+/**
  * A copy of the content without `_editable` markers and without the `story` objects the client
  * attaches to links; relation fields become cards (the client may have nested whole stories there).
  */
@@ -118,6 +135,7 @@ export function trimContent(value: unknown, index: SiteIndex, options: TrimOptio
     options.problems.push(`a field${key ? ` ("${key}")` : ''} claims to be pre-rendered HTML; it was dropped`)
     return undefined
   }
+  if (isSeoField(object)) return trimSeo(object, options.problems)
   if (object.fieldtype === 'asset' || (typeof object.filename === 'string' && !('component' in object))) return trimAsset(object, options.problems)
   if (object.fieldtype === 'multilink' || (typeof object.linktype === 'string' && !('component' in object))) return trimLink(object, options.problems)
   const blok = typeof object.component === 'string' ? (object as Blok) : undefined

@@ -1,17 +1,23 @@
 /**
- * The HTML document of a page: head (title, description, canonical) and the React tree rendered
- * to a string. Vike's onRenderHtml returns it (Vike then adds its asset tags), and the build's
+ * The HTML document of a page: head (title, description, canonical, share tags and structured
+ * data) and the React tree rendered to a string. Vike's onRenderHtml returns it (Vike then adds its asset tags), and the build's
  * render workers use it directly for story pages (see scripts/render-page.ts).
  */
 import { renderToString } from 'react-dom/server'
 import type { PageContext } from 'vike/types'
+import { escapeHtml } from './escape.ts'
 import { headOf } from './head.ts'
 import { PageRoot } from './PageRoot.tsx'
+import { shareOf, shareTags } from './share.ts'
+import { shellOf } from './shell.ts'
+import { jsonLdScript, structuredData } from './structured-data.ts'
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => ENTITIES[character]!)
+/** Share tags and structured data: for crawlers, so only in the HTML (renderer/share.ts). */
+function crawlerTags(pageContext: PageContext, canonical: string | undefined): string {
+  if (!pageContext.payload) return ''
+  const { site } = shellOf(pageContext)
+  const share = shareOf(pageContext.payload, site, canonical)
+  return shareTags(share) + structuredData(pageContext.payload, site, share).map(jsonLdScript).join('')
 }
 
 export function renderDocument(pageContext: PageContext): string {
@@ -22,6 +28,7 @@ export function renderDocument(pageContext: PageContext): string {
     prev && `<link rel="prev" href="${escapeHtml(prev)}">\n`,
     next && `<link rel="next" href="${escapeHtml(next)}">\n`,
     feed && `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">\n`,
+    crawlerTags(pageContext, canonical),
   ]
   const body = renderToString(<PageRoot pageContext={pageContext} />)
   return `<!DOCTYPE html>

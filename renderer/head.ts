@@ -1,5 +1,9 @@
-/** The document title, description and canonical URL of a rendered page. */
+/**
+ * The document title, description and canonical URL of a rendered page. A story's SEO app field
+ * (docs/content-model.md, "SEO") wins over what is derived from its content.
+ */
 import type { PageContext } from 'vike/types'
+import type { SeoMetatags } from '../cms/content-model.ts'
 import type { RoutePayload } from '../pages/route-payload.ts'
 import { shellOf } from './shell.ts'
 
@@ -27,22 +31,36 @@ export function storyTitle(payload: RoutePayload): string {
   return field(payload.story.content.title) ?? payload.story.name
 }
 
+/** The story's SEO app field as the payload step kept it (pages/trim-content.ts), or an empty one. */
+export function seoOf(payload: RoutePayload): Partial<SeoMetatags> {
+  const { seo } = payload.story.content
+  return typeof seo === 'object' && seo !== null ? (seo as SeoMetatags) : {}
+}
+
+/** The page's description: the SEO field's, the story's own, or the site's. */
+export function descriptionOf(payload: RoutePayload, fallback?: string): string | undefined {
+  const { content } = payload.story
+  return field(seoOf(payload).description) ?? field(content.description) ?? field(content.teaser) ?? fallback
+}
+
 export function headOf(pageContext: PageContext): Head {
   const { payload } = pageContext
   const { site } = shellOf(pageContext)
   // A preview build's pages, error pages included, are for the editor, not for robots.
   const robots = site.noindex ? { noindex: true } : {}
   if (!payload) return { title: pageContext.is404 === false ? SERVER_ERROR_TITLE : NOT_FOUND_TITLE, ...robots }
-  const { content } = payload.story
   const { pagination } = payload
-  const title = payload.route === '/' ? site.name : `${storyTitle(payload)}${pagination && pagination.page > 1 ? `, page ${pagination.page}` : ''} | ${site.name}`
+  const page = pagination && pagination.page > 1 ? `, page ${pagination.page}` : ''
+  const seoTitle = field(seoOf(payload).title)
+  // The SEO field's title is the whole title: the editor wrote it for search results.
+  const title = seoTitle ? `${seoTitle}${page}` : payload.route === '/' ? site.name : `${storyTitle(payload)}${page} | ${site.name}`
   return {
     title,
     ...robots,
     ...(site.feed ? { feed: { href: site.feed, title: `${site.name}: journal` } } : {}),
     ...(pagination?.prev ? { prev: pagination.prev } : {}),
     ...(pagination?.next ? { next: pagination.next } : {}),
-    description: field(content.description) ?? field(content.teaser) ?? site.description,
+    description: descriptionOf(payload, site.description),
     canonical: site.url ? new URL(payload.route, site.url).href : undefined,
   }
 }

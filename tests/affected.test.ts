@@ -74,4 +74,12 @@ describe('affected routes', () => {
     expect(result.everything).toBe('the navigation changed')
     expect(result.render).toHaveLength(5)
   })
+
+  it('should render the pages below a folder start page that was renamed, and nothing else', () => {
+    const stories = () => [...base(), storyOf(6, 'blog/2025/', { component: 'page' }, { is_startpage: true, name: '2025' }), storyOf(7, 'blog/2025/later', { component: 'article' })]
+    const routes = new Map([...dependencies(), ['/blog/2025/', { uuid: 'uuid-6', dependsOn: [], projectsShown: 0 }], ['/blog/2025/later/', { uuid: 'uuid-7', dependsOn: [], projectsShown: 0 }]])
+    const after = stories()
+    after[5]!.name = 'The year 2025'
+    expect(affectedRoutes({ routes, site: site(stories()) }, site(after), new Set(['uuid-6']))).toEqual({ render: ['/blog/2025/', '/blog/2025/later/'], removed: [] })
+  })
 })

@@ -72,7 +72,7 @@ describe('build of the demo space', () => {
       expect($('h1'), route).toHaveLength(1)
       expect($('meta[name=description]').attr('content'), route).toBeTruthy()
       expect($('link[rel=canonical]').attr('href')).toBe(`${SITE_URL}${route}`)
-      expect($('nav[aria-label=Main] a').length).toBe(5)
+      expect($('nav[aria-label=Main] .site-nav a').length).toBe(5)
     }
   })
 
@@ -219,6 +219,19 @@ describe('site files', () => {
     expect(dates).toEqual([...dates].sort().reverse())
     for (const route of ['/', '/about/']) {
       expect(page(route)('link[rel=alternate][type="application/atom+xml"]').attr('href')).toBe('/feed.xml')
+    }
+  })
+
+  it('should give every story page share tags with an image the build serves, and structured data that parses', () => {
+    const meta = JSON.parse(readFileSync(join(out, 'builds/meta', `${JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')).id}.json`), 'utf8')) as { routes: string[] }
+    for (const route of meta.routes) {
+      const $ = page(route)
+      expect($('meta[property="og:title"]').attr('content'), route).toBeTruthy()
+      expect($('meta[property="og:url"]').attr('content'), route).toBe(`${SITE_URL}${encodeURI(route)}`)
+      expect(servedRoute($('meta[property="og:image"]').attr('content')!), route).toBeDefined()
+      const things = $('script[type="application/ld+json"]').map((_, element) => JSON.parse($(element).text()) as { '@type': string }).get()
+      if (route === '/') expect(things.map((thing) => thing['@type'])).toEqual(['Organization'])
+      else expect(things.map((thing) => thing['@type']), route).toContain('BreadcrumbList')
     }
   })
 })

@@ -21,6 +21,13 @@ const home = storyOf(10, 'home', {
 const index = siteIndex([p1, p2, p3, home].map(summarize))
 
 describe('payload', () => {
+  it("should keep the SEO app field's non-empty texts and only image URLs the policy allows", () => {
+    const seo = { _uid: 's', plugin: 'seo_metatags', title: ' Title ', description: '', og_image: 'javascript:alert(1)', twitter_image: { filename: 'https://a.storyblok.com/f/1/1200x630/h/x.jpg' }, extra: 'x' }
+    const result = buildPayload(storyOf(40, 'seo', { component: 'page', seo }), index)
+    expect(result.payload.story.content.seo).toEqual({ plugin: 'seo-metatags', title: 'Title', twitter_image: 'https://a.storyblok.com/f/1/1200x630/h/x.jpg' })
+    expect(result.problems.join('\n')).toContain('javascript:alert(1)')
+  })
+
   it('should carry rich text as sanitized HTML with story links resolved, not as a document', () => {
     const story = storyOf(20, 'blog/post', {
       component: 'article-block',

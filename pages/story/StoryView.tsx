@@ -1,6 +1,7 @@
-/** One view for every CMS story: its root block, rendered through the block registry. */
+/** One view for every CMS story: its breadcrumbs, and its root block rendered through the block registry. */
 import { Block } from '../../blocks/Block.tsx'
 import { BlockEnvironment } from '../../blocks/environment.tsx'
+import { Breadcrumbs } from '../../renderer/Breadcrumbs.tsx'
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
 
 export function StoryView() {
@@ -8,6 +9,7 @@ export function StoryView() {
   if (!payload) return null
   return (
     <BlockEnvironment payload={payload} contact={shell?.site.contact} editor={editor} Block={Block}>
+      <Breadcrumbs items={payload.breadcrumbs} />
       <Block blok={payload.story.content} />
     </BlockEnvironment>
   )

@@ -8,8 +8,12 @@ function setMeta(selector: string, create: () => HTMLElement, attribute: string,
   element.setAttribute(attribute, value)
 }
 
+/** What only crawlers read (renderer/share.ts): the next page's would be stale, so it goes. */
+const CRAWLER_TAGS = 'meta[property], meta[name^="twitter:"], script[type="application/ld+json"]'
+
 export function applyHead({ title, description, canonical, prev, next }: Head): void {
   document.title = title
+  for (const element of document.head.querySelectorAll(CRAWLER_TAGS)) element.remove()
   setMeta('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', description)
   for (const [rel, href] of [['canonical', canonical], ['prev', prev], ['next', next]] as const) {
     setMeta(`link[rel="${rel}"]`, () => Object.assign(document.createElement('link'), { rel }), 'href', href)
