@@ -34,12 +34,28 @@ export interface StoriesPage {
   cv?: number
 }
 
+/** A datasource entry as the delivery API sends it (`value` is the default dimension's). */
+export interface DatasourceEntry {
+  id?: number
+  name: string
+  value: string
+  dimension_value?: string | null
+}
+
+export interface DatasourcePage {
+  entries: DatasourceEntry[]
+  /** The `total` header: entries across all pages. */
+  total: number
+}
+
 export interface CmsClient {
   /** `cdn/spaces/me`, never cached: the space's current content version. */
   getSpace(): Promise<{ id: number; name: string; cv: number }>
   getStories(params: StoriesParams): Promise<StoriesPage>
   /** One story by full slug, uuid (`find_by: 'uuid'`) or numeric id. */
   getStory(idOrSlug: string | number, params?: StoriesParams): Promise<{ story: Story; links: StoryLink[]; rels: Story[] }>
+  /** One page of a datasource's entries (`cdn/datasource_entries?datasource=<slug>`). */
+  getDatasourceEntries(params: StoriesParams & { datasource: string }): Promise<DatasourcePage>
   /** How many HTTP requests went out (retries included), for the crawl's budget check. */
   readonly requestCount: number
 }
@@ -148,6 +164,15 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
         rels: data.rels ?? [],
         cv: data.cv,
       }
+    },
+    async getDatasourceEntries(params) {
+      const response = await get('cdn/datasource_entries', params)
+      const entries = response.data?.datasource_entries
+      if (!Array.isArray(entries)) {
+        throw new CmsRequestError(describe('cdn/datasource_entries', params), 200, response.data, 'the answer has no datasource_entries array')
+      }
+      const total = Number((response.headers as unknown as Record<string, string> | undefined)?.total)
+      return { entries, total: Number.isInteger(total) ? total : entries.length }
     },
     async getStory(idOrSlug, params = {}) {
       const { data } = await get(`cdn/stories/${idOrSlug}`, { version: config.version, ...params })

@@ -21,6 +21,8 @@ export type Version = (typeof VERSIONS)[number]
 /** docs/behaviour.md, "Constants": default page size 25; the delivery API caps `per_page` at 100. */
 export const DEFAULT_PER_PAGE = 25
 export const MAX_PER_PAGE = 100
+/** Datasource entries come 1,000 a page, the delivery API's maximum for them. */
+export const DATASOURCE_PER_PAGE = 1000
 /**
  * The delivery API inlines up to 50 resolved relations (and links) per answer and names the rest
  * by uuid (`rel_uuids`, `link_uuids`), which the client then fetches 50 at a time (docs/behaviour.md,

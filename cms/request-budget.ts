@@ -1,10 +1,19 @@
 /**
- * The fewest delivery-API requests a full crawl can make: `cdn/spaces/me` once, then one
- * `cdn/stories` page per `per_page` stories. The crawl asks for no relation or link resolution
- * (cms/crawl.ts says why), so no `by_uuids` batches come on top. Tests and the benchmark hold the
- * crawl to it.
+ * The fewest delivery-API requests a build can make. The crawl: `cdn/spaces/me` once, then one
+ * `cdn/stories` page per `per_page` stories; it asks for no relation or link resolution
+ * (cms/crawl.ts says why), so no `by_uuids` batches come on top. The build adds one
+ * `cdn/datasource_entries` page per 1,000 redirects (cms/datasource.ts). Tests and the benchmark
+ * hold the crawl and the build to these.
  */
-export function minimumRequests(storyCount: number, perPage: number): number {
-  // An empty space still takes one page to learn that it is empty.
-  return 1 + Math.max(1, Math.ceil(storyCount / perPage))
+import { DATASOURCE_PER_PAGE } from './config.ts'
+
+// An empty space (or datasource) still takes one page to learn that it is empty.
+const pages = (count: number, perPage: number) => Math.max(1, Math.ceil(count / perPage))
+
+export function crawlRequests(storyCount: number, perPage: number): number {
+  return 1 + pages(storyCount, perPage)
+}
+
+export function minimumRequests(storyCount: number, perPage: number, redirectCount = 0): number {
+  return crawlRequests(storyCount, perPage) + pages(redirectCount, DATASOURCE_PER_PAGE)
 }

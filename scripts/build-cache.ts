@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import writeFileAtomic from 'write-file-atomic'
 import { basename, join, relative } from 'node:path'
 import type { RouteDependencies } from '../pages/affected.ts'
+import type { Redirect } from '../pages/redirects.ts'
 import type { SpilledIndex } from './story-file.ts'
 import type { BuildConfig } from './config.ts'
 import type { FileEntry } from './output.ts'
@@ -32,6 +33,8 @@ export interface CacheState {
   stories: SpilledIndex
   routes: Record<string, RouteDependencies>
   files: Record<string, FileEntry>
+  /** Redirects the builds made for stories that moved (pages/redirects.ts), carried to the next build. */
+  redirects?: Redirect[]
 }
 
 export function cacheDir(config: Pick<BuildConfig, 'workDir'>): string {
@@ -45,8 +48,8 @@ const ROOT = join(import.meta.dirname, '..')
  * library; the folders hold the code the render workers run besides the bundles.
  */
 const CODE = ['pages', 'renderer', 'blocks', 'cms', 'scripts', 'public', 'vike.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
-/** Content and tools that do not shape pages (the demo space's stories arrive through the crawl). */
-const NOT_CODE = /^(cms\/demo-space\/(stories\/|space\.json)|scripts\/(bench|server)\/|scripts\/(start|rollback|preview|dev|cms|ensure-chromium|page-weight)\.ts$)/
+/** Content and tools that do not shape pages (the demo space's stories and datasources arrive through the crawl). */
+const NOT_CODE = /^(cms\/demo-space\/(stories\/|datasources\/|space\.json)|scripts\/(bench|server)\/|scripts\/(start|rollback|preview|dev|cms|ensure-chromium|page-weight)\.ts$)/
 
 /** Where the bundle build lists every project file Vite read (scripts/build-bundles.ts). */
 export const BUNDLE_INPUTS_FILE = 'inputs.json'

@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { createCmsClient } from '../cms/client.ts'
 import { ConfigError } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
+import { fetchDatasource, REDIRECTS_DATASOURCE } from '../cms/datasource.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
 import { siteOf } from '../pages/site.ts'
 import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, loadState, lockCache, type CacheState } from './build-cache.ts'
@@ -19,6 +20,7 @@ import { goLive } from './build/go-live.ts'
 import { phaseClock } from './build/phase-clock.ts'
 import { planBuild } from './build/plan.ts'
 import { recordBuild } from './build/record.ts'
+import { siteRedirects } from './build/redirects.ts'
 import { writeSiteFiles } from './build/site-files.ts'
 import { ensureBundles } from './bundles.ts'
 import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
@@ -71,6 +73,7 @@ async function build(config: BuildConfig): Promise<void> {
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: progress('Stories fetched'), log })
     const info = siteInfo(config, content.space.name)
     const site = siteOf(content.stories, info)
+    const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, previous)
     const requests = client.requestCount
     clock.lap('crawl')
     await server?.close()
@@ -84,12 +87,12 @@ async function build(config: BuildConfig): Promise<void> {
     // Render: every planned route, on every core.
     const result = await prerender({ site, stories: content.stories, bundleDir, output: plan.output, only: plan.incremental?.render, beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
     for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
-    // robots.txt, sitemap and feed: rewritten by every build, left alone when their bytes are the same.
-    await writeSiteFiles(plan.output, { site, summaries: content.stories.summaries() })
+    // robots.txt, sitemap, feed and _redirects: rewritten by every build, left alone when their bytes are the same.
+    await writeSiteFiles(plan.output, { site, summaries: content.stories.summaries(), redirects: redirects.table })
     clock.lap('render')
 
     const recorded = content
-    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, plan })
+    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, plan, redirects: redirects.table })
     if (plan.incremental && plan.output.written === 0 && previous) {
       // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
       await discardStage(stage)
@@ -104,7 +107,7 @@ async function build(config: BuildConfig): Promise<void> {
     clearOld(config.outDir)
 
     const seconds = clock.elapsed()
-    const warnings = [...content.warnings, ...site.warnings]
+    const warnings = [...content.warnings, ...site.warnings, ...redirects.warnings]
     summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: plan.incremental?.render.length ?? result.routes.length, warnings })
     if (process.env.BUILD_STATS_FILE) {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode })

@@ -1,6 +1,6 @@
 /**
- * Serves a built site as a CDN would: every unknown path gets 404.html with status 404,
- * `/route` redirects to `/route/`, payloads, HTML and the latest-build manifest are always
+ * Serves a built site as a CDN would: every unknown path gets 404.html with status 404, unless
+ * the build's `_redirects` (pages/redirects.ts) sends it elsewhere; `/route` redirects to `/route/`, payloads, HTML and the latest-build manifest are always
  * revalidated, hashed assets and per-build manifests are immutable, and every answer carries the
  * build's security headers (`_headers`, see site-headers.ts).
  *
@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import serveStatic from 'serve-static'
+import { parseRedirectsFile, redirectKey, REDIRECTS_FILE } from '../pages/redirects.ts'
 import { liveDir } from './deploy.ts'
 import { cacheControl, CACHE_REVALIDATE, headersFor, HEADERS_FILE, readHeaderRules } from './site-headers.ts'
 
@@ -36,6 +37,9 @@ export function staticSite(root: string): Handler {
   // The headers the build wrote for static hosts (scripts/site-headers.ts), sent on every answer.
   const rules = readHeaderRules(root)
   const serve = serveStatic(root, { index: ['index.html'], redirect: false, dotfiles: 'ignore', cacheControl: false })
+  // The build's redirects; like on Netlify or Cloudflare Pages, a page that exists wins over them.
+  const redirectsFile = join(root, REDIRECTS_FILE)
+  const redirects = parseRedirectsFile(existsSync(redirectsFile) ? readFileSync(redirectsFile, 'utf8') : '')
 
   const notFound = (res: ServerResponse) => {
     const page = join(root, '404.html')
@@ -47,15 +51,20 @@ export function staticSite(root: string): Handler {
     const url = new URL(req.url ?? '/', 'http://localhost')
     for (const [name, value] of Object.entries({ 'cache-control': cacheControl(url.pathname), ...headersFor(rules, url.pathname) })) res.setHeader(name, value)
     const path = sitePath(url.pathname)
-    // The headers file is for the host, not for visitors.
-    if (path === undefined || path === `/${HEADERS_FILE}`) return notFound(res)
+    // The headers and redirects files are for the host, not for visitors.
+    if (path === undefined || path === `/${HEADERS_FILE}` || path === `/${REDIRECTS_FILE}`) return notFound(res)
     // Routes are folders: send `/about` to `/about/` so relative payload URLs resolve.
     if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && existsSync(join(root, path, 'index.html'))) {
       res.writeHead(308, { location: `${url.pathname}/${url.search}` })
       res.end()
       return
     }
-    serve(req as never, res as never, () => notFound(res))
+    serve(req as never, res as never, () => {
+      const redirect = redirects.get(redirectKey(path))
+      if (!redirect) return notFound(res)
+      res.writeHead(redirect.status, { location: redirect.to, 'cache-control': CACHE_REVALIDATE })
+      res.end()
+    })
   }
 }
 

@@ -79,9 +79,10 @@ describe('navigation on payloads', () => {
     await page.click('nav >> text=About')
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the studio')
     expect(page.url()).toBe(`${preview.url}/about/`)
-    expect(await page.title()).toBe('About the studio | Atelier Nord')
+    // The about story's SEO app field sets its title (docs/behaviour.md, "Sharing and structured data").
+    expect(await page.title()).toBe('About Atelier Nord, a design and engineering studio in Aarhus')
     expect(await page.getAttribute('link[rel=canonical]', 'href')).toBe('https://ateliernord.example/about/')
-    expect(await page.getAttribute('meta[name=description]', 'content')).toBe('Who we are, how we work and what we care about.')
+    expect(await page.getAttribute('meta[name=description]', 'content')).toBe('Six people, one room: how Atelier Nord works on identities, products and objects, and who you will work with.')
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1')
     expect(payloads).toEqual(['/about/_payload.json'])
     expect(documents).toEqual([])
@@ -174,6 +175,14 @@ describe('navigation on payloads', () => {
     expect(await page.textContent('#missing-path')).toBe('/gone/away/')
     await page.click('nav >> text=Projects')
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Projects')
+  })
+
+  it("should follow the editors' redirects (npm run preview answers them from _redirects)", async () => {
+    const answer = await fetch(`${preview.url}/jobs`, { redirect: 'manual' })
+    expect([answer.status, answer.headers.get('location')]).toEqual([302, '/contact/'])
+    const response = await page.goto(`${preview.url}/journal`)
+    expect(response!.url()).toBe(`${preview.url}/blog/`)
+    expect(await page.textContent('h1')).toBe('Journal')
   })
 
   it('should leave links that open a new tab to the browser', async () => {

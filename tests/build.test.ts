@@ -42,7 +42,7 @@ describe('build of the demo space', () => {
     expect(run.stderr).not.toMatch(/Build failed/)
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(new RegExp(`Built ${published.length} routes in [\\d.]+ s`))
-    // The fewest requests the delivery API allows: 1 + ceil(stories / 25), plus uuid batches.
+    // The fewest requests the delivery API allows: 1 + ceil(stories / 25) + one page of redirects.
     expect(run.stdout).toContain(`CMS requests: ${minimumRequests(crawled.length, DEFAULT_PER_PAGE)}\n`)
     expect(run.stdout).toMatch(/Block component "unknown-block-from-the-future" is not registered \(used in blog\/2024\/tidewater-long-read\)/)
     expect(run.stderr).toContain(`Stories fetched: ${crawled.length}/${crawled.length}`)

@@ -4,7 +4,7 @@ import type { Space } from '../cms/api/space.ts'
 import { createCmsClient } from '../cms/client.ts'
 import { readCmsConfig } from '../cms/config.ts'
 import { crawl, ShortCrawlError } from '../cms/crawl.ts'
-import { minimumRequests as budget } from '../cms/request-budget.ts'
+import { crawlRequests as budget } from '../cms/request-budget.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
 
 let server: CmsServer | undefined

@@ -56,6 +56,18 @@ describe('embedded delivery API', () => {
     expect(first.body.cv).toBe(100)
   })
 
+  it("should page a datasource's entries like the real API, and answer an unknown one with none", async () => {
+    const redirects = await get(demo, 'cdn/datasource_entries', { datasource: 'redirects', per_page: '2', page: '2' })
+    expect(redirects.status).toBe(200)
+    expect(redirects.headers.get('total')).toBe('5')
+    expect(redirects.body.datasource_entries).toEqual([
+      { id: 3, name: '/studio', value: '/about/', dimension_value: null },
+      { id: 4, name: '/jobs', value: '/contact/ 302', dimension_value: null },
+    ])
+    const unknown = await get(demo, 'cdn/datasource_entries', { datasource: 'colours' })
+    expect([unknown.status, unknown.headers.get('total'), unknown.body.datasource_entries]).toEqual([200, '0', []])
+  })
+
   it('should filter by starts_with and by_uuids and drop excluded fields', async () => {
     const some = await get(server, 'cdn/stories', { starts_with: 'projects/p1', per_page: '100' })
     expect(some.body.stories.every((story: any) => story.full_slug.startsWith('projects/p1'))).toBe(true)

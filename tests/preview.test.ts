@@ -25,6 +25,7 @@ beforeAll(async () => {
     'builds/meta/b1.json': '{"id":"b1"}',
     'assets/entries/app.abc123.js': 'console.log(1)',
     _headers: formatHeaders(headerRules(['https://forms.example'])),
+    _redirects: '/old /about/ 301\n/old/ /about/ 301\n/about/ / 301\n/later /über-uns/ 302\n',
   }
   // A folder beside the build, as other builds sit beside the live one in .dist.builds/.
   mkdirSync(join(root, '..', 'other-build', 'about'), { recursive: true })
@@ -110,5 +111,17 @@ describe('preview server hardening', () => {
 
   it('should not serve the headers file itself', async () => {
     expect((await fetch(`${base}/_headers`)).status).toBe(404)
+  })
+
+  it("should answer the build's redirects with their status, a page winning over a redirect", async () => {
+    for (const [path, status, location] of [['/old', 301, '/about/'], ['/old/', 301, '/about/'], ['/later', 302, '/über-uns/']] as const) {
+      const response = await fetch(`${base}${path}`, { redirect: 'manual' })
+      expect([response.status, response.headers.get('location')], path).toEqual([status, location])
+    }
+    expect((await fetch(`${base}/about/`, { redirect: 'manual' })).status).toBe(200)
+  })
+
+  it('should not serve the redirects file itself', async () => {
+    expect((await fetch(`${base}/_redirects`)).status).toBe(404)
   })
 })

@@ -117,6 +117,12 @@ describe('npm start', () => {
     expect(missing.status).toBe(404)
     expect(missing.html).toContain('Page Not Found')
     expect((await fetch(`${server.url}/builds/latest.json`)).headers.get('cache-control')).toBe('no-cache')
+    // The demo's redirects datasource: permanent by default, 302 where the entry says so.
+    for (const [from, status, to] of [['/work', 301, '/projects/'], ['/work/', 301, '/projects/'], ['/jobs', 302, '/contact/']] as const) {
+      const answer = await fetch(`${server.url}${from}`, { redirect: 'manual' })
+      expect([answer.status, answer.headers.get('location')], from).toEqual([status, to])
+    }
+    expect((await page('/_redirects')).status).toBe(404)
     const h = await health()
     expect(h.build).toBe(realpathSync(out).split('/').pop())
     expect(h.queue).toMatchObject({ building: false, pending: 0, builds: 0 })
@@ -248,7 +254,10 @@ describe('incremental builds from webhooks', () => {
     })
     expect((await webhook(event('moved', 40015))).status).toBe(202)
     await builds(done + 1)
-    expect((await page('/blog/2024/emoji-field-trip/')).status).toBe(404)
+    // The old address answers with a permanent redirect to the new one (docs/behaviour.md, "Redirects").
+    const old = await fetch(`${server.url}/blog/2024/emoji-field-trip/`, { redirect: 'manual' })
+    expect([old.status, old.headers.get('location')]).toEqual([301, '/blog/2025/emoji-field-trip/'])
+    expect(readFileSync(join(out, '_redirects'), 'utf8')).toContain('/blog/2024/emoji-field-trip/ /blog/2025/emoji-field-trip/ 301\n')
     expect((await page('/blog/2025/emoji-field-trip/')).status).toBe(200)
     for (const route of readdirSync(realpathSync(out), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('_payload.json'))) {
       expect(readFileSync(join(out, route), 'utf8'), route).not.toContain('blog/2024/emoji-field-trip')

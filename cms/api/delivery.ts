@@ -3,7 +3,7 @@
  * embedded CMS serves. Only what the client and crawl use is implemented, with the real API's
  * shapes (docs/behaviour.md, "Calls"; the real API: https://www.storyblok.com/docs/api/content-delivery/v2).
  */
-import { DEFAULT_PER_PAGE, INLINE_RESOLVE_LIMIT, MAX_PER_PAGE } from '../config.ts'
+import { DATASOURCE_PER_PAGE, DEFAULT_PER_PAGE, INLINE_RESOLVE_LIMIT, MAX_PER_PAGE } from '../config.ts'
 import type { Story, StoryLink } from '../content-model.ts'
 import { relationUuids, storyLinkUuids } from '../content-walk.ts'
 import { withEditableMarkers } from './editable.ts'
@@ -129,6 +129,20 @@ function listStories(space: Space, query: URLSearchParams, version: Version): De
   }
 }
 
+/** `cdn/datasource_entries?datasource=<slug>`: an unknown datasource has no entries. */
+function listDatasourceEntries(space: Space, query: URLSearchParams): DeliveryAnswer {
+  const perPage = Math.min(DATASOURCE_PER_PAGE, Math.max(1, Number.parseInt(query.get('per_page') ?? '', 10) || DEFAULT_PER_PAGE))
+  const page = Math.max(1, Number.parseInt(query.get('page') ?? '', 10) || 1)
+  const slug = query.get('datasource')
+  const all = slug ? (space.datasources?.[slug] ?? []) : Object.values(space.datasources ?? {}).flat()
+  const entries = all.map((entry, at) => ({ id: at + 1, name: entry.name, value: entry.value, dimension_value: null }))
+  return {
+    status: 200,
+    headers: { total: String(entries.length), 'per-page': String(perPage) },
+    body: { datasource_entries: entries.slice((page - 1) * perPage, page * perPage) },
+  }
+}
+
 function getStory(space: Space, key: string, query: URLSearchParams, version: Version): DeliveryAnswer {
   const findBy = query.get('find_by')
   const wanted = key.replace(/\/+$/, '')
@@ -155,6 +169,7 @@ export function answerDelivery(space: Space, path: string, query: URLSearchParam
     }
   }
   if (path === 'cdn/stories') return listStories(space, query, access.version)
+  if (path === 'cdn/datasource_entries') return listDatasourceEntries(space, query)
   const single = /^cdn\/stories\/(.+)$/.exec(path)
   if (single?.[1]) return getStory(space, decodeURIComponent(single[1]), query, access.version)
   return NOT_FOUND

@@ -1,10 +1,11 @@
 /**
  * A space the embedded API serves: stored either as a folder (`space.json` plus one JSON file per
- * story under `stories/`, the form the demo space is written in) or as one JSON file with a
- * `stories` array (the form the benchmark generator writes).
+ * story under `stories/` and one per datasource under `datasources/`, the form the demo space is
+ * written in) or as one JSON file with `stories` and `datasources` (the form the benchmark
+ * generator writes).
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import type { Blok, Story } from '../content-model.ts'
 
 /** A story as stored: the delivery shape plus what only the CMS knows. */
@@ -23,9 +24,16 @@ export interface Space {
   version: number
   tokens: { public: string; preview: string }
   stories: StoredStory[]
+  /** Datasource entries by datasource slug (`cdn/datasource_entries`). */
+  datasources?: Record<string, { name: string; value: string }[]>
 }
 
 type SpaceMeta = Omit<Space, 'stories'> & { stories?: StoredStory[] }
+
+function datasourceFiles(dir: string): Space['datasources'] {
+  if (!existsSync(dir)) return {}
+  return Object.fromEntries(jsonFiles(dir).map((file) => [basename(file, '.json'), readJson<{ name: string; value: string }[]>(file)]))
+}
 
 function readJson<T>(file: string): T {
   try {
@@ -35,7 +43,7 @@ function readJson<T>(file: string): T {
   }
 }
 
-function storyFiles(dir: string): string[] {
+function jsonFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.json'))
     .sort()
@@ -45,7 +53,8 @@ function storyFiles(dir: string): string[] {
 export function loadSpace(path: string): Space {
   const isDir = statSync(path).isDirectory()
   const meta = readJson<SpaceMeta>(isDir ? join(path, 'space.json') : path)
-  const stories = isDir ? storyFiles(join(path, 'stories')).map((file) => readJson<StoredStory>(file)) : (meta.stories ?? [])
+  const stories = isDir ? jsonFiles(join(path, 'stories')).map((file) => readJson<StoredStory>(file)) : (meta.stories ?? [])
+  const datasources = isDir ? datasourceFiles(join(path, 'datasources')) : (meta.datasources ?? {})
   if (!meta.tokens?.public || !meta.tokens?.preview) throw new Error(`Space ${path} has no tokens.public/tokens.preview.`)
-  return { ...meta, stories }
+  return { ...meta, stories, datasources }
 }

@@ -1,10 +1,11 @@
 /**
  * The record phase: what the next build needs of this one, saved to the build cache
  * (scripts/build-cache.ts): the story file's index, every route's dependencies, every file's
- * digest, and the fingerprint they were made with.
+ * digest, the redirects made for moved stories, and the fingerprint they were made with.
  */
 import { join } from 'node:path'
 import { saveState, STATE_VERSION } from '../build-cache.ts'
+import type { Redirect } from '../../pages/redirects.ts'
 import type { Content } from '../content.ts'
 import type { SpilledIndex } from '../story-file.ts'
 import type { Plan } from './plan.ts'
@@ -21,7 +22,7 @@ function storyIndex(content: Content, cache: string): SpilledIndex {
   return compact.index()
 }
 
-export function recordBuild({ cache, fingerprint, buildId, content, plan }: { cache: string; fingerprint: string; buildId: string; content: Content; plan: Plan }): void {
+export function recordBuild({ cache, fingerprint, buildId, content, plan, redirects }: { cache: string; fingerprint: string; buildId: string; content: Content; plan: Plan; redirects: Redirect[] }): void {
   saveState(cache, {
     version: STATE_VERSION,
     fingerprint,
@@ -30,5 +31,6 @@ export function recordBuild({ cache, fingerprint, buildId, content, plan }: { ca
     stories: storyIndex(content, cache),
     routes: Object.fromEntries(plan.routes),
     files: Object.fromEntries(plan.output.contents()),
+    redirects: redirects.filter((redirect) => redirect.auto),
   })
 }

@@ -1,11 +1,13 @@
 /**
  * The files about the whole site that every build writes anew, full or incremental: `robots.txt`,
- * the sitemap (pages/sitemap.ts) and the journal's feed (pages/feed.ts). They are small and change
+ * the sitemap (pages/sitemap.ts), the journal's feed (pages/feed.ts) and `_redirects`
+ * (pages/redirects.ts). They are small and change
  * with any route or publication date, so they are generated from the summaries each time; the
  * writer leaves a file alone when its bytes did not change.
  */
 import { blockName } from '../../cms/content-model.ts'
 import { atomFeed, FEED_TYPE } from '../../pages/feed.ts'
+import { REDIRECTS_FILE, redirectsFile, type Redirect } from '../../pages/redirects.ts'
 import type { Site } from '../../pages/site.ts'
 import { robotsTxt, sitemapFiles, type TextFile } from '../../pages/sitemap.ts'
 import type { StorySummary } from '../../pages/stories.ts'
@@ -15,12 +17,15 @@ export interface SiteFilesInput {
   /** The site; its shell says the URL (`SITE_URL`, which the sitemap and feed need) and whether it is a preview. */
   site: Site
   summaries: StorySummary[]
+  /** The build's redirect table (scripts/build/redirects.ts). */
+  redirects?: Redirect[]
 }
 
 /** The files, by path (pure: the build writes them, tests read them). */
-export function siteFiles({ site, summaries }: SiteFilesInput): TextFile[] {
+export function siteFiles({ site, summaries, redirects = [] }: SiteFilesInput): TextFile[] {
   const { url: siteUrl, noindex: preview = false, feed, name } = site.shell.site
   const files: TextFile[] = [{ path: 'robots.txt', body: robotsTxt({ siteUrl, preview }) }]
+  if (redirects.length) files.push({ path: REDIRECTS_FILE, body: redirectsFile(redirects) })
   if (!siteUrl || preview) return files
   const byUuid = new Map(summaries.map((summary) => [summary.uuid, summary]))
   const lastmod = (uuid: string) => byUuid.get(uuid)?.published_at ?? byUuid.get(uuid)?.first_published_at
@@ -39,12 +44,12 @@ export function siteFiles({ site, summaries }: SiteFilesInput): TextFile[] {
   return files
 }
 
-/** Writes the site files, and removes parts of a sitemap index the site no longer needs. */
+/** Writes the site files, and removes those the site no longer needs (parts of a sitemap index, an empty `_redirects`). */
 export async function writeSiteFiles(output: OutputWriter, input: SiteFilesInput): Promise<void> {
   const files = siteFiles(input)
   const paths = new Set(files.map((file) => file.path))
   for (const path of [...output.contents().keys()]) {
-    if (/^(sitemap(-\d+)?|feed)\.xml$/.test(path) && !paths.has(path)) await output.remove(path)
+    if ((/^(sitemap(-\d+)?|feed)\.xml$/.test(path) || path === REDIRECTS_FILE) && !paths.has(path)) await output.remove(path)
   }
   for (const file of files) await output.write(file.path, file.body, 'seo')
 }

@@ -1,0 +1,155 @@
+/**
+ * Redirects (docs/behaviour.md, "Redirects"): the editors' own, from the `redirects` datasource
+ * (entry name: the old path; value: the target, optionally followed by a status), and one from
+ * the old route of every story that moved. Pure functions: the build writes the table as
+ * `_redirects` for static hosts (scripts/build/site-files.ts), and `npm start` and `npm run
+ * preview` answer from that file (scripts/static-server.ts).
+ */
+import { safeUrl } from '../cms/url-policy.ts'
+
+export const REDIRECT_STATUSES = [301, 302, 307, 308] as const
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number]
+/** Permanent: search engines move the old URL's standing to the new one. */
+export const DEFAULT_REDIRECT_STATUS: RedirectStatus = 301
+/** The file Netlify, Cloudflare Pages and our own servers read. */
+export const REDIRECTS_FILE = '_redirects'
+/** A chain longer than this is a mistake (or a loop): it is left out. */
+const MAX_HOPS = 10
+
+export interface Redirect {
+  /** A path of the site, decoded, with a leading slash. */
+  from: string
+  /** A path of the site or an http(s) URL. */
+  to: string
+  status: RedirectStatus
+  /** Made by the build for a story that moved, not by an editor. */
+  auto?: true
+}
+
+/** What redirect lookups compare: the decoded path without a trailing slash (`/` stays `/`). */
+export function redirectKey(path: string): string {
+  return path.length > 1 ? path.replace(/\/+$/, '') : path
+}
+
+function decodedPath(value: string): string | undefined {
+  let path: string
+  try {
+    path = decodeURI(value.trim())
+  } catch {
+    return undefined
+  }
+  if (!path.startsWith('/') || path.startsWith('//') || /[\s\\\u0000?#]/.test(path) || path.split('/').some((segment) => segment === '..' || segment === '.')) return undefined
+  return path
+}
+
+function target(value: string): string | undefined {
+  if (value.startsWith('/')) return decodedPath(value.split(/[?#]/)[0]!) !== undefined ? value : undefined
+  const safe = safeUrl(value, 'link')
+  return safe && /^https?:\/\//i.test(safe) ? safe : undefined
+}
+
+/** The editors' datasource entries as redirects; an entry that is not one is left out with a warning. */
+export function editorRedirects(entries: { name: string; value: string }[], warnings: string[]): Redirect[] {
+  return entries.flatMap(({ name, value }) => {
+    const from = decodedPath(String(name ?? ''))
+    const [to, status, ...rest] = String(value ?? '').trim().split(/\s+/)
+    const code = status === undefined ? DEFAULT_REDIRECT_STATUS : (Number(status) as RedirectStatus)
+    const problem = !from
+      ? `"${name}" is not a path of the site (it must start with one "/" and hold no spaces, "?", "#" or ".." segments)`
+      : !to || !target(to)
+        ? `the target "${value}" is neither a path of the site nor an http(s) URL`
+        : rest.length || !REDIRECT_STATUSES.includes(code)
+          ? `"${value}" must be a target followed by at most one status, ${REDIRECT_STATUSES.join(', ')}`
+          : undefined
+    if (problem) {
+      warnings.push(`Redirect "${name}" → "${value}" is left out: ${problem}.`)
+      return []
+    }
+    return [{ from: from!, to: target(to!)!, status: code }]
+  })
+}
+
+/**
+ * Redirects for stories that moved since the previous build (its route → uuid table), plus the
+ * ones earlier builds made, so a story moved twice still answers at its first address.
+ */
+export function movedStoryRedirects(previous: ReadonlyMap<string, string>, current: ReadonlyMap<string, { uuid: string; page?: number }>, earlier: Redirect[] = []): Redirect[] {
+  // A story's own route, not the pages of its project list.
+  const routeOfUuid = new Map([...current].flatMap(([route, { uuid, page }]) => (page ? [] : [[uuid, route] as const])))
+  const moved: Redirect[] = []
+  for (const [route, uuid] of previous) {
+    const now = routeOfUuid.get(uuid)
+    if (now && now !== route && !current.has(route)) moved.push({ from: route, to: now, status: DEFAULT_REDIRECT_STATUS, auto: true })
+  }
+  return [...moved, ...earlier.filter((redirect) => redirect.auto)]
+}
+
+/**
+ * The table a build publishes: the editors' redirects first (they win over made ones for the same
+ * path), then the moved stories'. A redirect from a path where a page lives would never fire and
+ * is left out; chains are followed to their end so a visitor is redirected once; loops are left
+ * out; a made redirect to a route that no longer exists goes away.
+ */
+export function redirectTable(redirects: Redirect[], routes: ReadonlySet<string>, warnings: string[]): Redirect[] {
+  const routeKeys = new Set([...routes].map(redirectKey))
+  const byKey = new Map<string, Redirect>()
+  for (const redirect of redirects) {
+    const key = redirectKey(redirect.from)
+    if (routeKeys.has(key)) {
+      if (!redirect.auto) warnings.push(`Redirect "${redirect.from}" is left out: a page lives at that path, and a page wins over a redirect.`)
+      continue
+    }
+    if (byKey.has(key)) {
+      if (!redirect.auto && !byKey.get(key)!.auto) warnings.push(`Redirect "${redirect.from}" appears more than once: the first one is used.`)
+      continue
+    }
+    byKey.set(key, redirect)
+  }
+  const table: Redirect[] = []
+  for (const redirect of byKey.values()) {
+    let end = redirect
+    let hops = 0
+    while (end.to.startsWith('/') && byKey.has(redirectKey(end.to)) && hops < MAX_HOPS) {
+      end = byKey.get(redirectKey(end.to))!
+      hops++
+    }
+    if (hops === MAX_HOPS || redirectKey(end.to) === redirectKey(redirect.from)) {
+      warnings.push(`Redirect "${redirect.from}" is left out: it leads in a loop (or a chain of more than ${MAX_HOPS}).`)
+      continue
+    }
+    const to = end.to
+    if (redirect.auto && !routeKeys.has(redirectKey(to))) continue
+    if (!redirect.auto && to.startsWith('/') && !routeKeys.has(redirectKey(to.split(/[?#]/)[0]!)) && !/\.[a-z0-9]+$/i.test(to.split(/[?#]/)[0]!)) {
+      warnings.push(`Redirect "${redirect.from}" leads to "${to}", where the build has no page.`)
+    }
+    table.push({ ...redirect, to })
+  }
+  return table.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
+}
+
+/**
+ * The table in the `_redirects` format (`<from> <to> <status>` a line, percent-encoded). Both
+ * spellings of a route-like path are written, with and without its trailing slash, since not
+ * every host treats them alike.
+ */
+export function redirectsFile(table: Redirect[]): string {
+  const lines = table.flatMap(({ from, to, status }) => {
+    const key = redirectKey(from)
+    const forms = key === '/' || /\.[a-z0-9]+$/i.test(key) ? [key] : [key, `${key}/`]
+    return forms.map((form) => `${encodeURI(form)} ${to.startsWith('/') ? encodeURI(decodeURI(to)) : to} ${status}`)
+  })
+  return lines.length ? `${lines.join('\n')}\n` : ''
+}
+
+/** A `_redirects` file as a lookup by redirectKey; lines that are not `<from> <to> [status]` are skipped. */
+export function parseRedirectsFile(text: string): Map<string, { to: string; status: RedirectStatus }> {
+  const table = new Map<string, { to: string; status: RedirectStatus }>()
+  for (const line of text.split('\n')) {
+    const [from, to, status, ...rest] = line.trim().split(/\s+/)
+    if (!from || !to || from.startsWith('#') || rest.length) continue
+    const code = status === undefined ? DEFAULT_REDIRECT_STATUS : (Number(status) as RedirectStatus)
+    const path = decodedPath(from)
+    if (path && REDIRECT_STATUSES.includes(code) && !table.has(redirectKey(path))) table.set(redirectKey(path), { to, status: code })
+  }
+  return table
+}
