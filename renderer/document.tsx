@@ -4,6 +4,7 @@
  * render workers use it directly for story pages (see scripts/render-page.ts).
  */
 import { renderToString } from 'react-dom/server'
+import { MANIFEST_PATH, THEME_COLOR } from '../pages/web-manifest.ts'
 import type { PageContext } from 'vike/types'
 import { escapeHtml } from './escape.ts'
 import { headOf } from './head.ts'
@@ -36,7 +37,11 @@ export function renderDocument(pageContext: PageContext): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.ico" sizes="32x32">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="apple-touch-icon" href="/apple-touch-icon.png">
+<link rel="manifest" href="/${MANIFEST_PATH}">
+<meta name="theme-color" content="${THEME_COLOR}">
 <title>${escapeHtml(title)}</title>
 ${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ''}${links.filter(Boolean).join('')}</head>
 <body>

@@ -49,7 +49,7 @@ const ROOT = join(import.meta.dirname, '..')
  */
 const CODE = ['pages', 'renderer', 'blocks', 'cms', 'scripts', 'public', 'vike.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
 /** Content and tools that do not shape pages (the demo space's stories and datasources arrive through the crawl). */
-const NOT_CODE = /^(cms\/demo-space\/(stories\/|datasources\/|space\.json)|scripts\/(bench|server)\/|scripts\/(start|rollback|preview|dev|cms|ensure-chromium|page-weight)\.ts$)/
+const NOT_CODE = /^(cms\/demo-space\/(stories\/|datasources\/|space\.json)|scripts\/(bench|server)\/|scripts\/(start|rollback|preview|dev|cms|icons|ensure-chromium|page-weight)\.ts$)/
 
 /** Where the bundle build lists every project file Vite read (scripts/build-bundles.ts). */
 export const BUNDLE_INPUTS_FILE = 'inputs.json'

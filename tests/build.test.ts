@@ -205,6 +205,16 @@ describe('site files', () => {
     for (const { lastmod } of urls) expect(Number.isNaN(Date.parse(lastmod))).toBe(false)
   })
 
+  it('should link the favicon set and a web manifest naming the site, every file of it in the build', () => {
+    const $ = page('/')
+    const linked = ['link[rel=icon]', 'link[rel=apple-touch-icon]', 'link[rel=manifest]'].flatMap((selector) => $(selector).map((_, element) => $(element).attr('href')!).get())
+    expect(linked).toEqual(['/favicon.ico', '/favicon.svg', '/apple-touch-icon.png', '/site.webmanifest'])
+    const manifest = JSON.parse(readFileSync(join(out, 'site.webmanifest'), 'utf8')) as { name: string; start_url: string; icons: { src: string }[] }
+    expect(manifest).toMatchObject({ name: 'Atelier Nord', start_url: '/' })
+    for (const href of [...linked, ...manifest.icons.map((icon) => icon.src)]) expect(existsSync(join(out, href)), href).toBe(true)
+    expect($('meta[name=theme-color]').attr('content')).toBe('#262626')
+  })
+
   it('should write robots.txt naming the sitemap', () => {
     expect(readFileSync(join(out, 'robots.txt'), 'utf8')).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${SITE_URL}/sitemap.xml\n`)
   })

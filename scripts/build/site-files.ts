@@ -1,7 +1,7 @@
 /**
  * The files about the whole site that every build writes anew, full or incremental: `robots.txt`,
- * the sitemap (pages/sitemap.ts), the journal's feed (pages/feed.ts) and `_redirects`
- * (pages/redirects.ts). They are small and change
+ * the web manifest (pages/web-manifest.ts), the sitemap (pages/sitemap.ts), the journal's feed
+ * (pages/feed.ts) and `_redirects` (pages/redirects.ts). They are small and change
  * with any route or publication date, so they are generated from the summaries each time; the
  * writer leaves a file alone when its bytes did not change.
  */
@@ -11,6 +11,7 @@ import { REDIRECTS_FILE, redirectsFile, type Redirect } from '../../pages/redire
 import type { Site } from '../../pages/site.ts'
 import { robotsTxt, sitemapFiles, type TextFile } from '../../pages/sitemap.ts'
 import type { StorySummary } from '../../pages/stories.ts'
+import { webManifest } from '../../pages/web-manifest.ts'
 import type { OutputWriter } from '../output.ts'
 
 export interface SiteFilesInput {
@@ -24,7 +25,7 @@ export interface SiteFilesInput {
 /** The files, by path (pure: the build writes them, tests read them). */
 export function siteFiles({ site, summaries, redirects = [] }: SiteFilesInput): TextFile[] {
   const { url: siteUrl, noindex: preview = false, feed, name } = site.shell.site
-  const files: TextFile[] = [{ path: 'robots.txt', body: robotsTxt({ siteUrl, preview }) }]
+  const files: TextFile[] = [{ path: 'robots.txt', body: robotsTxt({ siteUrl, preview }) }, webManifest(site.shell.site)]
   if (redirects.length) files.push({ path: REDIRECTS_FILE, body: redirectsFile(redirects) })
   if (!siteUrl || preview) return files
   const byUuid = new Map(summaries.map((summary) => [summary.uuid, summary]))
