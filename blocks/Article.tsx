@@ -2,6 +2,7 @@ import { Blocks } from './parts/Blocks.tsx'
 import type { BlockProps } from './types.ts'
 import { useEditable } from './parts/editable.ts'
 import { bloks, text } from './parts/fields.ts'
+import { readableDate } from './parts/date.ts'
 import { Image } from './parts/Image.tsx'
 import { usePublishedDate, useStoryName } from './parts/story.ts'
 
@@ -16,7 +17,7 @@ export function Article({ blok }: BlockProps) {
         <h1 dir="auto">{text(blok.title) ?? storyName}</h1>
         {published ? (
           <p className="meta">
-            Published <time dateTime={published}>{published}</time>
+            Published <time dateTime={published}>{readableDate(published)}</time>
           </p>
         ) : null}
         {teaser ? <p className="lead" dir="auto">{teaser}</p> : null}

@@ -1,5 +1,5 @@
 /**
- * What blocks may know besides their own fields: routes of linked stories, the project list, the
+ * What blocks may know besides their own fields: routes of linked stories, the story lists, the
  * story's name and date, whether they render for the visual editor, and how to render a nested
  * block. Blocks never fetch and never read Vike's page context: everything comes from here, so
  * they stay pure components of their props and this environment.
@@ -9,15 +9,16 @@
  * imports them (no import cycle).
  */
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
+import type { ListedType } from '../cms/content-model.ts'
 import type { ContactSettings, Pagination, RoutePayload, StoryCard } from '../pages/route-payload.ts'
 import type { BlockProps } from './types.ts'
 
 export interface BlockEnv {
   /** Route of each linked story, by uuid. */
   links: Record<string, string>
-  /** The project list, or on a page of a long list that page's window of it. */
-  projects: StoryCard[]
-  /** Where this page of a long project list is (pages/pagination.ts). */
+  /** The story lists (projects, articles), or on a page of a long list that page's window of them. */
+  lists: Partial<Record<ListedType, StoryCard[]>>
+  /** Where this page of a long story list is (pages/pagination.ts). */
   pagination?: Pagination
   /** full_slug of the story being rendered, to name it in errors. */
   story: string
@@ -34,12 +35,12 @@ export interface BlockEnv {
 
 const NoBlock: ComponentType<BlockProps> = () => null
 
-const Context = createContext<BlockEnv>({ links: {}, projects: [], story: '', storyName: '', editor: false, contact: {}, Block: NoBlock })
+const Context = createContext<BlockEnv>({ links: {}, lists: {}, story: '', storyName: '', editor: false, contact: {}, Block: NoBlock })
 
 export function BlockEnvironment({ payload, contact = {}, editor = false, Block = NoBlock, children }: { payload: RoutePayload; contact?: ContactSettings; editor?: boolean; Block?: ComponentType<BlockProps>; children: ReactNode }) {
   const env: BlockEnv = {
     links: payload.links,
-    projects: payload.projects ?? [],
+    lists: payload.lists ?? {},
     pagination: payload.pagination,
     story: payload.story.full_slug,
     storyName: payload.story.name,

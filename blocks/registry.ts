@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react'
 import { blockName, type BlockName } from '../cms/content-model.ts'
 import type { BlockProps } from './types.ts'
+import { AllArticles } from './AllArticles.tsx'
 import { AllProjects } from './AllProjects.tsx'
 import { Article } from './Article.tsx'
 import { ArticleBlock } from './ArticleBlock.tsx'
@@ -18,6 +19,7 @@ import { Teaser } from './Teaser.tsx'
 export type BlockComponent = ComponentType<BlockProps>
 
 export const registry: Record<BlockName, BlockComponent> = {
+  'all-articles': AllArticles,
   'all-projects': AllProjects,
   article: Article,
   'article-block': ArticleBlock,

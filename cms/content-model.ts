@@ -82,19 +82,6 @@ export interface StoryLink {
 /** The content types of docs/content-model.md, i.e. the `component` of a story's root block. */
 export const CONTENT_TYPES = ['page', 'article', 'project'] as const
 
-/** Technical names of all nine block types. */
-export const BLOCK_NAMES = [
-  'page',
-  'article',
-  'project',
-  'teaser',
-  'grid',
-  'feature',
-  'button',
-  'article-block',
-  'all-projects',
-] as const
-export type BlockName = (typeof BLOCK_NAMES)[number]
 
 /**
  * The kebab-case technical name for any accepted spelling: `AllProjects`, `all_projects` and
@@ -111,7 +98,7 @@ export function blockName(component: string): string {
  * The fields of each block (docs/content-model.md). cms/components.json, the schema an editor imports
  * into a real space, and the demo space are tested against this list so that the three agree.
  */
-export const BLOCK_FIELDS: Record<BlockName, readonly string[]> = {
+export const BLOCK_FIELDS = {
   page: ['title', 'description', 'body', 'seo'],
   article: ['title', 'teaser', 'image', 'body', 'seo'],
   project: ['title', 'description', 'image', 'link', 'related', 'body', 'seo'],
@@ -121,7 +108,23 @@ export const BLOCK_FIELDS: Record<BlockName, readonly string[]> = {
   button: ['label', 'variant'],
   'article-block': ['title', 'text', 'image', 'image_position'],
   'all-projects': ['title', 'limit'],
-}
+  'all-articles': ['title', 'limit'],
+} as const satisfies Record<string, readonly string[]>
+
+/**
+ * Technical names of every block type: the keys of BLOCK_FIELDS, so that a new block type is
+ * declared once, with its fields (README, "Adding a block type").
+ */
+export type BlockName = keyof typeof BLOCK_FIELDS
+export const BLOCK_NAMES = Object.keys(BLOCK_FIELDS) as BlockName[]
+
+/**
+ * The blocks that list the published stories of one content type, newest `first_published_at`
+ * first, up to their `limit` (pages/pagination.ts splits long lists into pages).
+ */
+export const LIST_BLOCKS = { 'all-projects': 'project', 'all-articles': 'article' } as const satisfies Partial<Record<BlockName, (typeof CONTENT_TYPES)[number]>>
+export type ListedType = (typeof LIST_BLOCKS)[keyof typeof LIST_BLOCKS]
+export const LISTED_TYPES = Object.values(LIST_BLOCKS) as ListedType[]
 
 /**
  * The site settings story (docs/content-model.md, "Site settings"): a content type that is not a

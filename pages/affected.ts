@@ -1,10 +1,12 @@
 /**
  * Which routes an incremental build re-renders: the pages of the changed stories, every
- * page that shows or links to one of them (relations, story links), every project list whose shown
+ * page that shows or links to one of them (relations, story links), every story list whose shown
  * entries changed, every page whose breadcrumbs changed, and every page when the navigation changed. Routes whose story went away (or
  * moved elsewhere) are removed. Pure: the build cache supplies what the previous build rendered from.
  */
+import { LISTED_TYPES, type ListedType } from '../cms/content-model.ts'
 import { breadcrumbs } from './breadcrumbs.ts'
+import type { Shown } from './payload.ts'
 import type { Site } from './site.ts'
 
 /** What a page was rendered from, besides its own story (kept by the build cache). */
@@ -12,8 +14,8 @@ export interface RouteDependencies {
   uuid: string
   /** Other stories it shows or links to, found or not. */
   dependsOn: string[]
-  /** How many entries of the project list it shows (see PayloadResult). */
-  projectsShown: number
+  /** How many entries of each story list it shows (see PayloadResult). */
+  listsShown: Shown
 }
 
 export interface AffectedRoutes {
@@ -43,7 +45,8 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
       : undefined
   if (everything) return { render: [...site.routes.keys()], removed, everything }
 
-  const projectsChangeAt = firstDifference(previous.site.index.projects, site.index.projects)
+  const listChangeAt = (type: ListedType) => firstDifference(previous.site.index.lists[type], site.index.lists[type])
+  const changeAt = Object.fromEntries(LISTED_TYPES.map((type) => [type, listChangeAt(type)])) as Record<ListedType, number>
   const render: string[] = []
   for (const [route, { uuid }] of site.routes) {
     const before = previous.routes.get(route)
@@ -52,7 +55,7 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
       before.uuid !== uuid ||
       changed.has(uuid) ||
       before.dependsOn.some((other) => changed.has(other)) ||
-      before.projectsShown > projectsChangeAt ||
+      Object.entries(before.listsShown ?? {}).some(([type, shown]) => shown > changeAt[type as ListedType]) ||
       !same(breadcrumbs(route, previous.site.index.byRoute), breadcrumbs(route, site.index.byRoute))
     ) {
       render.push(route)

@@ -1,15 +1,15 @@
 /**
  * Builds each route's payload (the contract is pages/route-payload.ts): the story's content
  * trimmed to what the page shows (trim-content.ts), the routes of the stories it links to, the
- * project list (or this page's window of it, pages/pagination.ts) when an `all-projects` block
- * needs it; and the site index all payloads of a build share. Site-wide data (settings,
+ * story lists (or this page's window of them, pages/pagination.ts) its `all-projects` and
+ * `all-articles` blocks need; and the site index all payloads of a build share. Site-wide data (settings,
  * navigation) is the shell's, not the payload's.
  */
 import type { Blok, Story } from '../cms/content-model.ts'
 import { relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
-import { RESOLVE_RELATIONS } from '../cms/content-model.ts'
+import { blockName, LISTED_TYPES, RESOLVE_RELATIONS, type ListedType } from '../cms/content-model.ts'
 import { breadcrumbs } from './breadcrumbs.ts'
-import { pageCount, pageRoute, pageWindow, projectsListed } from './pagination.ts'
+import { pageRoute, pageWindow, storiesListed, storyPageCount } from './pagination.ts'
 import type { RoutePayload, StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
 import { trimContent, type Problems } from './trim-content.ts'
@@ -24,8 +24,8 @@ export interface StoryRef {
 /** Everything the payloads of one build share, computed once. */
 export interface SiteIndex {
   byUuid: Map<string, StoryRef>
-  /** Every project, newest `first_published_at` first. */
-  projects: StoryCard[]
+  /** Every project and every article, newest `first_published_at` first (the list blocks show them). */
+  lists: Record<ListedType, StoryCard[]>
   /** Every story's card by its route: breadcrumbs name the stories above a page (pages/breadcrumbs.ts). */
   byRoute: Map<string, Pick<StoryCard, 'name'>>
 }
@@ -45,14 +45,16 @@ export interface PayloadResult {
    */
   dependsOn: string[]
   /**
-   * How many entries of the project list the page shows (0: none; `ALL_PROJECTS`: all): it changes
-   * when one of those does.
+   * How many entries of each story list the page shows (absent: none; `ALL_STORIES`: all): it
+   * changes when one of those does.
    */
-  projectsShown: number
+  listsShown: Shown
 }
 
-/** `projectsShown` of a list without a limit (a number, so that it survives JSON). */
-export const ALL_PROJECTS = Number.MAX_SAFE_INTEGER
+export type Shown = Partial<Record<ListedType, number>>
+
+/** What `listsShown` holds for a list without a limit (a number, so that it survives JSON). */
+export const ALL_STORIES = Number.MAX_SAFE_INTEGER
 
 type Dated = Pick<Story, 'full_slug' | 'first_published_at'>
 
@@ -67,10 +69,7 @@ type Indexed = Dated & { uuid: string; component: string; card: StoryCard }
 export function siteIndex(stories: Indexed[]): SiteIndex {
   return {
     byUuid: new Map(stories.map((story) => [story.uuid, { uuid: story.uuid, full_slug: story.full_slug, card: story.card }])),
-    projects: stories
-      .filter((story) => story.component === 'project')
-      .sort(newestFirst)
-      .map((story) => story.card),
+    lists: Object.fromEntries(LISTED_TYPES.map((type) => [type, stories.filter((story) => blockName(story.component) === type).sort(newestFirst).map((story) => story.card)])) as SiteIndex['lists'],
     byRoute: new Map(stories.map((story) => [story.card.route, story.card])),
   }
 }
@@ -94,14 +93,24 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
   }
   const problems: Problems = []
   const content = trimContent(story.content, index, { ...options, links, problems }) as Blok
-  const listed = projectsListed(content)
+  const listed = storiesListed(content)
   const page = options.page ?? 1
-  const { start, end } = pageWindow(listed, page)
   const route = routeOf(story)
-  const paginated = page > 1 || pageCount(listed, index.projects.length) > 1
-  const pagination = paginated
-    ? { page, ...(page > 1 ? { prev: pageRoute(route, page - 1) } : {}), ...(index.projects.length > end && listed > end ? { next: pageRoute(route, page + 1) } : {}) }
-    : undefined
+  const available = Object.fromEntries(LISTED_TYPES.map((type) => [type, index.lists[type].length])) as Record<ListedType, number>
+  const paginated = page > 1 || storyPageCount(listed, available) > 1
+  const lists: Partial<Record<ListedType, StoryCard[]>> = {}
+  const listsShown: Shown = {}
+  let hasNext = false
+  for (const [type, count] of Object.entries(listed) as [ListedType, number][]) {
+    const { start, end } = pageWindow(count, page)
+    if (end === start) continue // a short list shows on its story's first page only
+    lists[type] = index.lists[type].slice(start, end)
+    if (available[type] > end && count > end) hasNext = true
+    // A page of a long list changes when an entry up to its end changes, or the first one after
+    // it (which decides whether it links to a next page).
+    listsShown[type] = Math.min(paginated ? Math.min(count, end + 1) : count, ALL_STORIES)
+  }
+  const pagination = paginated ? { page, ...(page > 1 ? { prev: pageRoute(route, page - 1) } : {}), ...(hasNext ? { next: pageRoute(route, page + 1) } : {}) } : undefined
 
   const served = pageRoute(route, page)
   const crumbs = breadcrumbs(served, index.byRoute)
@@ -118,12 +127,9 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     },
     links,
     ...(crumbs.length ? { breadcrumbs: crumbs } : {}),
-    ...(listed > 0 ? { projects: index.projects.slice(start, end) } : {}),
+    ...(Object.keys(lists).length ? { lists } : {}),
     ...(pagination ? { pagination } : {}),
   }
   const dependsOn = [...new Set([...linked, ...relationUuids(story.content, RESOLVE_RELATIONS)])].filter((uuid) => uuid !== story.uuid)
-  // A page of a long list changes when an entry up to its end changes, or the first one after it
-  // (which decides whether it links to a next page).
-  const shown = paginated ? Math.min(listed, end + 1) : listed
-  return { payload, brokenLinks, problems, dependsOn, projectsShown: Math.min(shown, ALL_PROJECTS) }
+  return { payload, brokenLinks, problems, dependsOn, listsShown }
 }

@@ -9,7 +9,7 @@
  * once per visit and cached, so a navigation change rewrites that file and the HTML, not every
  * payload.
  */
-import type { Asset, Blok } from '../cms/content-model.ts'
+import type { Asset, Blok, ListedType } from '../cms/content-model.ts'
 
 /** One link of the header navigation. */
 export interface NavItem {
@@ -18,7 +18,7 @@ export interface NavItem {
   route: string
 }
 
-/** A related or listed project, reduced to what a card shows. */
+/** A related or listed project or article, reduced to what a card shows. */
 export interface StoryCard {
   uuid: string
   /** Where the card links to (routeOf the story), so blocks never compute routes. */
@@ -67,11 +67,11 @@ export interface RoutePayload {
   /** Route of every story this story links to, by uuid. */
   links: Record<string, string>
   /**
-   * Published projects, newest first, when the story holds an `all-projects` block: on a page of a
-   * long list (pages/pagination.ts), that page's window of them.
+   * Published projects and articles, newest first, for the story's `all-projects` and
+   * `all-articles` blocks: on a page of a long list (pages/pagination.ts), that page's window.
    */
-  projects?: StoryCard[]
-  /** Where this page of a long project list is, and the routes of its neighbours. */
+  lists?: Partial<Record<ListedType, StoryCard[]>>
+  /** Where this page of a long story list is, and the routes of its neighbours. */
   pagination?: Pagination
 }
 

@@ -4,10 +4,10 @@
  * the route table, navigation and index; a story's full content is loaded only for its own
  * payload (see stories.ts).
  */
-import { byFullSlug } from '../cms/content-model.ts'
+import { byFullSlug, type ListedType } from '../cms/content-model.ts'
 import { buildPayload, siteIndex, type PayloadResult, type SiteIndex } from './payload.ts'
 import type { SiteInfo, SiteShell } from './route-payload.ts'
-import { pageCount, pageRoute } from './pagination.ts'
+import { pageRoute, storyPageCount } from './pagination.ts'
 import { siteShell } from './site-shell.ts'
 import { caseCollisions, routeTable } from './routes.ts'
 import type { StorySource } from './stories.ts'
@@ -39,11 +39,12 @@ export function siteOf(source: StorySource, info: SiteInfo): Site {
   const index = siteIndex(summaries)
   const { shell, warnings } = siteShell(all, info)
   const routes = new Map<string, RouteStory>()
+  const available = Object.fromEntries(Object.entries(index.lists).map(([type, cards]) => [type, cards.length])) as Record<ListedType, number>
   for (const [route, summary] of table) {
     routes.set(route, { fullSlug: summary.full_slug, uuid: summary.uuid })
-    for (let page = 2; page <= pageCount(summary.listed ?? 0, index.projects.length); page++) {
+    for (let page = 2; page <= storyPageCount(summary.listed ?? {}, available); page++) {
       const paged = pageRoute(route, page)
-      if (table.has(paged)) warnings.push(`Page ${page} of the project list of "${summary.full_slug}" would be served at ${paged}, where a story is: that page is left out.`)
+      if (table.has(paged)) warnings.push(`Page ${page} of the story list of "${summary.full_slug}" would be served at ${paged}, where a story is: that page is left out.`)
       else routes.set(paged, { fullSlug: summary.full_slug, uuid: summary.uuid, page })
     }
   }

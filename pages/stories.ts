@@ -5,7 +5,7 @@
  * keep them in memory (storiesInMemory).
  */
 import { blockName, SITE_CONFIG, type Blok, type Story } from '../cms/content-model.ts'
-import { projectsListed } from './pagination.ts'
+import { storiesListed, type Listed } from './pagination.ts'
 import { toCard } from './trim-content.ts'
 import type { StoryCard } from './route-payload.ts'
 
@@ -23,8 +23,8 @@ export interface StorySummary {
   card: StoryCard
   /** The content of a site settings story (pages/site-shell.ts): it is small, and every page's shell needs it. */
   settings?: Blok
-  /** How many projects its `all-projects` blocks list (pages/pagination.ts): a long list has pages of its own. */
-  listed?: number
+  /** How many stories its list blocks show (pages/pagination.ts): a long list has pages of its own. */
+  listed?: Listed
 }
 
 export interface StorySource {
@@ -35,9 +35,9 @@ export interface StorySource {
 export function summarize(story: Story): StorySummary {
   const { id, uuid, name, full_slug, position, is_startpage, first_published_at, published_at } = story
   const settings = blockName(story.content.component) === SITE_CONFIG ? { settings: story.content } : {}
-  const listed = projectsListed(story.content)
   // Infinity does not survive JSON (the build cache keeps summaries): "all" is the largest safe integer.
-  const lists = listed > 0 ? { listed: Math.min(listed, Number.MAX_SAFE_INTEGER) } : {}
+  const listed = Object.fromEntries(Object.entries(storiesListed(story.content)).map(([type, count]) => [type, Math.min(count, Number.MAX_SAFE_INTEGER)]))
+  const lists = Object.keys(listed).length ? { listed } : {}
   return { id, uuid, name, full_slug, position, is_startpage, first_published_at, published_at, component: story.content.component, card: toCard(story), ...settings, ...lists }
 }
 

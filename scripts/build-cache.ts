@@ -22,7 +22,7 @@ import type { BuildConfig } from './config.ts'
 import type { FileEntry } from './output.ts'
 import { processAlive } from './process-alive.ts'
 
-export const STATE_VERSION = 2
+export const STATE_VERSION = 3
 
 
 export interface CacheState {

@@ -79,7 +79,7 @@ export async function prerender({ site, stories, bundleDir, output, only, before
     warnings.push(...result.warnings)
     // The index's own uuid strings: 10,000 routes' dependencies then cost pointers, not copies.
     const dependsOn = result.dependsOn.map((other) => index.byUuid.get(other)?.uuid ?? other)
-    dependencies.set(route, { uuid, dependsOn, projectsShown: result.projectsShown })
+    dependencies.set(route, { uuid, dependsOn, listsShown: result.listsShown })
     onProgress?.(++done, selected.length)
   }
 

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import type { SiteIndex } from '../pages/payload.ts'
+import type { Shown, SiteIndex } from '../pages/payload.ts'
 import type { StoryLocation } from './story-file.ts'
 import type { SiteShell } from '../pages/route-payload.ts'
 import type { FileRecord } from './output.ts'
@@ -51,7 +51,7 @@ export interface PageResult {
   /** What the payload step removed or could not link, each naming the story. */
   warnings: string[]
   dependsOn: string[]
-  projectsShown: number
+  listsShown: Shown
 }
 
 export interface WorkerSetup {

@@ -47,7 +47,7 @@ const output = new OutputWriter(outRoot)
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
 async function page({ route, fullSlug, page: listPage, story, existing }: PageJob): Promise<PageResult> {
-  const { payload, brokenLinks, problems, dependsOn, projectsShown } = buildPayload(readStory(story), index, { page: listPage })
+  const { payload, brokenLinks, problems, dependsOn, listsShown } = buildPayload(readStory(story), index, { page: listPage })
   const label = storyLabel({ full_slug: fullSlug, id: payload.story.id })
   // The later pages of a long project list show the same story: its warnings are said once.
   const warnings = (listPage ?? 1) > 1 ? [] : [
@@ -64,7 +64,7 @@ async function page({ route, fullSlug, page: listPage, story, existing }: PageJo
     output.write(join(dir, 'index.html'), html, 'html', existing.html),
     output.write(join(dir, '_payload.json'), JSON.stringify(payload), 'payload', existing.payload),
   ])
-  return { files, unknownBlocks: [...unknownBlocks], warnings, dependsOn, projectsShown }
+  return { files, unknownBlocks: [...unknownBlocks], warnings, dependsOn, listsShown }
 }
 
 function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {

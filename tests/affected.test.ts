@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { affectedRoutes, type RouteDependencies } from '../pages/affected.ts'
-import { ALL_PROJECTS } from '../pages/payload.ts'
+import { ALL_STORIES } from '../pages/payload.ts'
 import { siteOf } from '../pages/site.ts'
 import { storiesInMemory } from '../pages/stories.ts'
 import type { StoredStory } from '../cms/api/space.ts'
@@ -17,11 +17,11 @@ const base = (): StoredStory[] => [
 const site = (stories: StoredStory[]) => siteOf(storiesInMemory(stories), info)
 const dependencies = (): Map<string, RouteDependencies> =>
   new Map([
-    ['/', { uuid: 'uuid-1', dependsOn: ['uuid-4'], projectsShown: 0 }],
-    ['/projects/a/', { uuid: 'uuid-2', dependsOn: ['uuid-3'], projectsShown: 0 }],
-    ['/projects/b/', { uuid: 'uuid-3', dependsOn: [], projectsShown: 0 }],
-    ['/blog/post/', { uuid: 'uuid-4', dependsOn: [], projectsShown: 0 }],
-    ['/work/', { uuid: 'uuid-5', dependsOn: [], projectsShown: ALL_PROJECTS }],
+    ['/', { uuid: 'uuid-1', dependsOn: ['uuid-4'], listsShown: {} }],
+    ['/projects/a/', { uuid: 'uuid-2', dependsOn: ['uuid-3'], listsShown: {} }],
+    ['/projects/b/', { uuid: 'uuid-3', dependsOn: [], listsShown: {} }],
+    ['/blog/post/', { uuid: 'uuid-4', dependsOn: [], listsShown: {} }],
+    ['/work/', { uuid: 'uuid-5', dependsOn: [], listsShown: { project: ALL_STORIES } }],
   ])
 
 describe('affected routes', () => {
@@ -41,7 +41,7 @@ describe('affected routes', () => {
 
   it('should render a limited project list only when one of the projects it shows changed', () => {
     const routes = dependencies()
-    routes.set('/work/', { uuid: 'uuid-5', dependsOn: [], projectsShown: 1 })
+    routes.set('/work/', { uuid: 'uuid-5', dependsOn: [], listsShown: { project: 1 } })
     // Newest first: b (id 3) is listed before a (id 2); a change to a is past the limit of one.
     const after = base()
     after[1]!.content.title = 'A, renamed'
@@ -77,9 +77,17 @@ describe('affected routes', () => {
 
   it('should render the pages below a folder start page that was renamed, and nothing else', () => {
     const stories = () => [...base(), storyOf(6, 'blog/2025/', { component: 'page' }, { is_startpage: true, name: '2025' }), storyOf(7, 'blog/2025/later', { component: 'article' })]
-    const routes = new Map([...dependencies(), ['/blog/2025/', { uuid: 'uuid-6', dependsOn: [], projectsShown: 0 }], ['/blog/2025/later/', { uuid: 'uuid-7', dependsOn: [], projectsShown: 0 }]])
+    const routes = new Map([...dependencies(), ['/blog/2025/', { uuid: 'uuid-6', dependsOn: [], listsShown: {} }], ['/blog/2025/later/', { uuid: 'uuid-7', dependsOn: [], listsShown: {} }]])
     const after = stories()
     after[5]!.name = 'The year 2025'
     expect(affectedRoutes({ routes, site: site(stories()) }, site(after), new Set(['uuid-6']))).toEqual({ render: ['/blog/2025/', '/blog/2025/later/'], removed: [] })
+  })
+
+  it('should render the article lists for a new article, not the project lists', () => {
+    const stories = () => [...base(), storyOf(6, 'journal', { component: 'page', body: [{ _uid: 'j', component: 'all-articles' }] })]
+    const routes = new Map([...dependencies(), ['/journal/', { uuid: 'uuid-6', dependsOn: [], listsShown: { article: ALL_STORIES } }]])
+    const after = [...stories(), storyOf(7, 'blog/new', { component: 'article', title: 'New' }, { first_published_at: '2030-01-01T00:00:00.000Z' })]
+    const result = affectedRoutes({ routes, site: site(stories()) }, site(after), new Set(['uuid-7']))
+    expect(result.render).toEqual(['/blog/new/', '/journal/'])
   })
 })

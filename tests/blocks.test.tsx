@@ -16,7 +16,7 @@ const card = (n: number): StoryCard => ({
 const $ = (html: string) => cheerio.load(html, null, false)
 
 describe('registry', () => {
-  it('should register all nine blocks of the content model', () => {
+  it('should register every block of the content model', () => {
     expect(Object.keys(registry).sort()).toEqual([...BLOCK_NAMES].sort())
   })
 
@@ -158,11 +158,24 @@ describe('blocks', () => {
   it('should list projects, newest first as given, honouring limit sent as a string', () => {
     const projects = [card(3), card(2), card(1)]
     const blok: Blok = { _uid: 'ap', component: 'all-projects', title: 'Work', limit: '2' }
-    const html = $(renderBlock(blok, { payload: payloadWith(blok, { projects }) }))
+    const html = $(renderBlock(blok, { payload: payloadWith(blok, { lists: { project: projects } }) }))
     expect(html('h2').text()).toBe('Work')
     expect(html('a.card').map((_, a) => a.attribs.href).get()).toEqual(['/projects/p3/', '/projects/p2/'])
     const all: Blok = { ...blok, limit: '' }
-    expect($(renderBlock(all, { payload: payloadWith(all, { projects }) }))('a.card')).toHaveLength(3)
+    expect($(renderBlock(all, { payload: payloadWith(all, { lists: { project: projects } }) }))('a.card')).toHaveLength(3)
+  })
+
+  it('should list articles as journal entries with their date, teaser and image, keeping the image column when one has none', () => {
+    const withImage: StoryCard = { ...card(1), route: '/blog/one/', first_published_at: '2025-10-01T08:00:00.000Z', content: { _uid: 'a1', component: 'article', title: 'One', description: 'The teaser.', image: { filename: '/x/1200x800/one.jpg', alt: 'One' } } }
+    const without: StoryCard = { ...card(2), route: '/blog/two/', first_published_at: null, content: { _uid: 'a2', component: 'article' } }
+    const blok: Blok = { _uid: 'aa', component: 'all-articles', limit: '' }
+    const html = $(renderBlock(blok, { payload: payloadWith(blok, { lists: { article: [withImage, without] } }) }))
+    expect(html('section').attr('aria-label')).toBe('Articles')
+    expect(html('.entry h3 a').map((_, a) => `${a.attribs.href} ${html(a).text()}`).get()).toEqual(['/blog/one/ One', '/blog/two/ P2'])
+    expect(html('.entry time').map((_, time) => `${time.attribs.datetime} ${html(time).text()}`).get()).toEqual(['2025-10-01 1 October 2025'])
+    expect(html('.entry').first().find('p').last().text()).toBe('The teaser.')
+    expect(html('.entry-image')).toHaveLength(2)
+    expect(html('.entry-image').last().children()).toHaveLength(0)
   })
 
   it('should render nothing broken for empty assets', () => {

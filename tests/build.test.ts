@@ -141,10 +141,10 @@ describe('build of the demo space', () => {
   })
 
   it('should list projects newest first where an all-projects block appears, honouring its limit', () => {
-    expect(payload('/').projects!.map((card) => card.route)).toEqual(['/projects/harbour-lights/', '/projects/field-notes/', '/projects/atlas-type/'])
-    expect(payload('/projects/').projects).toHaveLength(6)
-    expect(payload('/about/').projects).toBeUndefined()
-    expect(page('/projects/')('.all-projects a.card')).toHaveLength(6)
+    expect(payload('/').lists!.project!.map((card) => card.route)).toEqual(['/projects/harbour-lights/', '/projects/field-notes/', '/projects/atlas-type/'])
+    expect(payload('/projects/').lists?.project).toHaveLength(6)
+    expect(payload('/about/').lists).toBeUndefined()
+    expect(page('/projects/')('.list-project a.card')).toHaveLength(6)
   })
 
   it('should render 404.html and 500.html with their titles', () => {

@@ -1,5 +1,5 @@
 /**
- * Long project lists as real routes: a list without a limit shows PROJECTS_PER_PAGE projects on
+ * Long project lists as real routes: a list without a limit shows STORIES_PER_PAGE projects on
  * its story's route and the rest on `page/2/`, `page/3/` …, linked both ways; a new project
  * re-renders the list's pages and the pages that show the newest projects, no project page.
  */
@@ -8,12 +8,12 @@ import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync }
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
-import { PROJECTS_PER_PAGE } from '../pages/pagination.ts'
+import { STORIES_PER_PAGE } from '../pages/pagination.ts'
 import { collectDocumentRequests, collectErrors, hydrated, launchBrowser, startPreview } from './helpers/browser.ts'
 import { runBuild, tempDir, workDir } from './helpers/build.ts'
 import { projectSpace, storyOf, TOKENS } from './helpers/space.ts'
 
-const PROJECTS = PROJECTS_PER_PAGE * 2 + 12
+const PROJECTS = STORIES_PER_PAGE * 2 + 12
 const out = join(tempDir('pagination'), 'dist')
 const work = workDir('pagination')
 let cms: CmsServer
@@ -48,10 +48,10 @@ afterAll(async () => {
 })
 
 describe('project list pages', () => {
-  it('should split a list without a limit into pages of PROJECTS_PER_PAGE, newest first', () => {
+  it('should split a list without a limit into pages of STORIES_PER_PAGE, newest first', () => {
     const first = cards('work')
-    expect(first).toHaveLength(PROJECTS_PER_PAGE)
-    expect(cards('work/page/2')).toHaveLength(PROJECTS_PER_PAGE)
+    expect(first).toHaveLength(STORIES_PER_PAGE)
+    expect(cards('work/page/2')).toHaveLength(STORIES_PER_PAGE)
     expect(cards('work/page/3')).toHaveLength(12)
     expect(existsSync(join(out, 'work/page/4'))).toBe(false)
     const all = [...first, ...cards('work/page/2'), ...cards('work/page/3')]
@@ -84,7 +84,7 @@ describe('project list pages', () => {
       await page.waitForFunction(() => document.title === 'All our work, page 2 | Test space')
       expect(await page.getAttribute('link[rel=prev]', 'href')).toBe('/work/')
       expect(await page.getAttribute('link[rel=next]', 'href')).toBe('/work/page/3/')
-      expect(await page.locator('a.card').count()).toBe(PROJECTS_PER_PAGE)
+      expect(await page.locator('a.card').count()).toBe(STORIES_PER_PAGE)
       await page.click('nav.pagination >> text=Newer projects')
       await page.waitForFunction(() => document.title === 'All our work | Test space')
       expect(await page.locator('link[rel=prev]').count()).toBe(0)

@@ -75,14 +75,30 @@ describe('payload', () => {
     for (const [limit, shown] of [['0.5', 3], ['2.9', 2], ['0', 3], ['-1', 3], ['many', 3], ['', 3], [1, 1]] as const) {
       const blok = { _uid: 'ap', component: 'all-projects', limit }
       const { payload } = buildPayload(storyOf(40, 'list', { component: 'page', body: [blok] }), index)
-      const html = renderBlock(blok, { payload: payloadWith(blok, { projects: payload.projects }) })
-      expect(payload.projects, `limit ${limit}`).toHaveLength(shown)
+      const html = renderBlock(blok, { payload: payloadWith(blok, { lists: payload.lists }) })
+      expect(payload.lists?.project, `limit ${limit}`).toHaveLength(shown)
       expect(html.match(/class="card"/g) ?? [], `limit ${limit}`).toHaveLength(shown)
     }
   })
 
   it('should include the newest projects up to the largest all-projects limit, and only where needed', () => {
-    expect(buildPayload(home, index).payload.projects!.map((card) => card.uuid)).toEqual(['uuid-2', 'uuid-3'])
-    expect(buildPayload(p1, index).payload.projects).toBeUndefined()
+    expect(buildPayload(home, index).payload.lists?.project!.map((card) => card.uuid)).toEqual(['uuid-2', 'uuid-3'])
+    expect(buildPayload(p1, index).payload.lists?.project).toBeUndefined()
+  })
+
+  it('should page a long article list like a project list, newest first, leaving the project list alone', () => {
+    const articles = Array.from({ length: 30 }, (_, i) => storyOf(100 + i, `blog/a${i}`, { component: 'article', title: `A${i}` }, { first_published_at: `2025-01-01T00:${String(i).padStart(2, '0')}:00.000Z` }))
+    const journal = storyOf(200, 'blog/', { component: 'page', body: [{ _uid: 'j', component: 'all-articles', limit: '' }, { _uid: 'p', component: 'all-projects', limit: '2' }] }, { is_startpage: true })
+    const site = siteIndex([...articles, journal, p1, p2, p3].map(summarize))
+    const first = buildPayload(journal, site)
+    expect(first.payload.lists!.article!.map((entry) => entry.name)[0]).toBe('Story 129')
+    expect(first.payload.lists!.article).toHaveLength(24)
+    expect(first.payload.lists!.project).toHaveLength(2)
+    expect(first.payload.pagination).toEqual({ page: 1, next: '/blog/page/2/' })
+    expect(first.listsShown).toEqual({ article: 25, project: 2 })
+    const second = buildPayload(journal, site, { page: 2 })
+    expect(second.payload.route).toBe('/blog/page/2/')
+    expect(second.payload.lists).toEqual({ article: site.lists.article.slice(24) })
+    expect(second.payload.pagination).toEqual({ page: 2, prev: '/blog/' })
   })
 })

@@ -13,7 +13,7 @@ import { fullSlugOf } from '../../../pages/routes.ts'
 import { siteFetch, statusOf } from '../fetch.ts'
 
 /**
- * The site the draft is rendered in: the project list and breadcrumbs of the published payload,
+ * The site the draft is rendered in: the story lists and breadcrumbs of the published payload,
  * and every story route the page knows of (published links plus those the draft answer resolved).
  */
 function editorIndex(published: RoutePayload, links: StoryLink[]): SiteIndex {
@@ -21,7 +21,8 @@ function editorIndex(published: RoutePayload, links: StoryLink[]): SiteIndex {
   for (const [uuid, route] of Object.entries(published.links)) byUuid.set(uuid, { uuid, full_slug: fullSlugOf(route) })
   for (const link of links) if (link.full_slug) byUuid.set(link.uuid, { uuid: link.uuid, full_slug: link.full_slug })
   const byRoute = new Map((published.breadcrumbs ?? []).map((crumb) => [crumb.route, { name: crumb.label }]))
-  return { byUuid, projects: published.projects ?? [], byRoute }
+  const lists = { project: published.lists?.project ?? [], article: published.lists?.article ?? [] }
+  return { byUuid, lists, byRoute }
 }
 
 /** The draft as a payload: checked and repaired like a crawled story (cms/story-shape.ts), then trimmed. */

@@ -1,0 +1,46 @@
+/**
+ * What the list blocks (`all-projects`, `all-articles`) share: the part of this page's window of
+ * their list that they show, and the links to the neighbouring pages of a long list
+ * (pages/pagination.ts). The payload holds this page's window; a block with a smaller `limit`
+ * than its story's longest list shows its own part of it.
+ */
+import type { ReactNode } from 'react'
+import { projectsLimit, type Blok, type ListedType } from '../../cms/content-model.ts'
+import { STORIES_PER_PAGE } from '../../pages/pagination.ts'
+import type { StoryCard } from '../../pages/route-payload.ts'
+import { useBlockEnv } from '../environment.tsx'
+import { useEditable } from './editable.ts'
+import { text } from './fields.ts'
+
+export interface ListLabels {
+  /** The list's accessible name when it has no title. */
+  name: string
+  newer: string
+  older: string
+}
+
+export function StoryList({ blok, type, labels, children }: { blok: Blok; type: ListedType; labels: ListLabels; children: (cards: StoryCard[]) => ReactNode }) {
+  const { lists, pagination } = useBlockEnv()
+  const editable = useEditable(blok)
+  const cards = lists[type] ?? []
+  const limit = projectsLimit(blok.limit)
+  const start = pagination ? (pagination.page - 1) * STORIES_PER_PAGE : 0
+  const shown = cards.slice(0, Math.max(0, Math.min(limit, start + cards.length) - start))
+  // A short list belongs to the story's first page only.
+  if (start > 0 && shown.length === 0) return null
+  const heading = text(blok.title)
+  const pages = limit > STORIES_PER_PAGE && pagination && (pagination.prev || pagination.next) ? pagination : undefined
+  return (
+    <section className={`story-list list-${type}`} aria-label={heading ? undefined : labels.name} {...editable}>
+      {heading ? <h2>{heading}</h2> : null}
+      {children(shown)}
+      {pages ? (
+        <nav className="pagination" aria-label={`More ${labels.name.toLowerCase()}`}>
+          {pages.prev ? <a href={pages.prev} rel="prev">{labels.newer}</a> : null}
+          <span>Page {pages.page}</span>
+          {pages.next ? <a href={pages.next} rel="next">{labels.older}</a> : null}
+        </nav>
+      ) : null}
+    </section>
+  )
+}
