@@ -22,7 +22,7 @@ export function Article({ blok }: BlockProps) {
         ) : null}
         {teaser ? <p className="lead" dir="auto">{teaser}</p> : null}
       </header>
-      <Image asset={blok.image} priority />
+      <Image asset={blok.image} priority className="lead-image" />
       <Blocks items={bloks(blok.body)} />
     </article>
   )

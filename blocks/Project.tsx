@@ -35,7 +35,7 @@ export function Project({ blok }: BlockProps) {
           </p>
         ) : null}
       </header>
-      <Image asset={blok.image} priority />
+      <Image asset={blok.image} priority className="lead-image" />
       <Blocks items={bloks(blok.body)} />
       {related.length ? (
         <section aria-labelledby={`related-${blok._uid}`}>

@@ -1,9 +1,9 @@
 /**
- * Layout stability and the responsive header in Debian's Chromium, against `npm run preview` of a
- * demo build. CLS must be 0 on every page at both widths; LCP and total blocking time are printed
- * for the record, not asserted (speed is the benchmark's job).
+ * Layout stability, the content column and the responsive header in Debian's Chromium, against
+ * `npm run preview` of a demo build. CLS must be 0 on every page at both widths; LCP and total
+ * blocking time are printed for the record, not asserted (speed is the benchmark's job).
  */
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -81,6 +81,68 @@ describe('layout stability', () => {
       })
     }
   }
+})
+
+describe('content column', () => {
+  /** The left and right edges of main's content box, and of everything in it that leaves it. */
+  const outside = (page: Page) =>
+    page.evaluate(() => {
+      const main = document.querySelector('main')!
+      const box = main.getBoundingClientRect()
+      const style = getComputedStyle(main)
+      const [left, right] = [box.left + parseFloat(style.paddingLeft), box.right - parseFloat(style.paddingRight)]
+      const scrolls = (element: Element | null): boolean => !!element && element !== main && (getComputedStyle(element).overflowX !== 'visible' || scrolls(element.parentElement))
+      return [...main.querySelectorAll('*')]
+        .filter((element) => !scrolls(element.parentElement))
+        .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+        .filter(({ rect }) => rect.width > 0 && (rect.left < left - 0.5 || rect.right > right + 0.5))
+        .map(({ element, rect }) => `${element.tagName.toLowerCase()}.${element.className} ${Math.round(rect.left)}–${Math.round(rect.right)}, column ${left}–${right}`)
+    })
+
+  it('should keep every block of every page inside the content column at 390 and 1440 px', async () => {
+    const { id } = JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')) as { id: string }
+    const { routes } = JSON.parse(readFileSync(join(out, 'builds/meta', `${id}.json`), 'utf8')) as { routes: string[] }
+    for (const width of [390, 1440]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      try {
+        const page = await context.newPage()
+        for (const route of routes) {
+          await page.goto(`${preview.url}${route}`)
+          expect(await outside(page), `${route} at ${width} px`).toEqual([])
+        }
+      } finally {
+        await context.close()
+      }
+    }
+  })
+
+  it('should fill the column with an article’s lead image at 1440 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${preview.url}/blog/2025/working-in-the-open/`)
+      const [image, main] = await page.evaluate(() => [document.querySelector('.lead-image')!.getBoundingClientRect().right, document.querySelector('main')!.getBoundingClientRect().right - parseFloat(getComputedStyle(document.querySelector('main')!).paddingRight)])
+      expect(image).toBe(main)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('should keep the hero’s text column when its image fails to load', async () => {
+    for (const width of [390, 1440]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      try {
+        const page = await context.newPage()
+        await page.route('**/demo-assets/**', (route) => route.fulfill({ status: 404, body: '' }))
+        await page.goto(`${preview.url}/`)
+        const [text, teaser] = await page.evaluate(() => [document.querySelector('.teaser-text')!.getBoundingClientRect().width, document.querySelector('.teaser')!.getBoundingClientRect().width])
+        expect(text / teaser, `at ${width} px`).toBeGreaterThan(width < 960 ? 0.99 : 0.45)
+        expect(await outside(page), `at ${width} px`).toEqual([])
+      } finally {
+        await context.close()
+      }
+    }
+  })
 })
 
 describe('responsive header', () => {
