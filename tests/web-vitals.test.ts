@@ -145,6 +145,26 @@ describe('content column', () => {
   })
 })
 
+describe('error pages', () => {
+  it('should have one heading, a way back home and the footer at the bottom of the window, at 390 and 1440 px', async () => {
+    for (const width of [390, 1440]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } })
+      try {
+        const page = await context.newPage()
+        for (const path of ['/no-such-page/', '/500.html']) {
+          await page.goto(`${preview.url}${path}`)
+          expect(await page.locator('main h1').count(), path).toBe(1)
+          expect(await page.locator('main a[href="/"]').isVisible(), path).toBe(true)
+          const footerBottom = await page.locator('.site-footer').evaluate((footer) => footer.getBoundingClientRect().bottom)
+          expect(footerBottom, `${path} at ${width} px`).toBe(900)
+        }
+      } finally {
+        await context.close()
+      }
+    }
+  })
+})
+
 describe('responsive header', () => {
   const headerHeight = (page: Page) => page.locator('.site-header').evaluate((header) => header.getBoundingClientRect().height)
 

@@ -11,23 +11,30 @@ export function ErrorView() {
   const { is404, urlPathname, missingPath } = usePageContext()
   if (is404 === false) {
     return (
-      <section className="prose">
+      <section className="error-page">
+        <p className="error-code">500</p>
         <h1>{SERVER_ERROR_TITLE}</h1>
-        <p>Something went wrong on our side. Please try again in a moment.</p>
-        <p>
-          <a href="/">Back to the home page</a>
+        <p className="lead">Something went wrong on our side. Please try again in a moment.</p>
+        <p className="error-actions">
+          <a className="button button-primary" href="/">
+            Back to the home page
+          </a>
         </p>
       </section>
     )
   }
   return (
-    <section className="prose">
+    <section className="error-page">
+      <p className="error-code">404</p>
       <h1>{NOT_FOUND_TITLE}</h1>
-      <p>
+      <p className="meta">
         {NOT_FOUND_TITLE}: <code id="missing-path">{missingPath ?? urlPathname}</code>
       </p>
-      <p>
-        <a href="/">Back to the home page</a>
+      <p className="lead">The page may have moved, or the address may be mistyped. The navigation above leads to everything on this site.</p>
+      <p className="error-actions">
+        <a className="button button-primary" href="/">
+          Back to the home page
+        </a>
       </p>
     </section>
   )
