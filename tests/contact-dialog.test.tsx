@@ -41,7 +41,8 @@ async function mount(contact: ContactSettings) {
   })
 }
 
-const button = () => container.querySelector('button')!
+/** The Button block's control: a mailto: link when the site has an address, else a button. */
+const button = () => container.querySelector<HTMLElement>('a.button, button')!
 const dialog = () => document.querySelector('dialog')
 const field = (name: string) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!
 const errorOf = (name: string) => {
@@ -83,8 +84,8 @@ async function submit() {
 }
 
 /** Opens the dialog, fills every field validly and submits. */
-async function sendValidForm() {
-  await mount({ endpoint: '/api/contact' })
+async function sendValidForm(contact: ContactSettings = { endpoint: '/api/contact' }) {
+  await mount(contact)
   await open()
   await type('name', 'Ada')
   await type('email', 'ada@example.com')
@@ -173,7 +174,33 @@ describe('contact dialog', () => {
       message: 'We would like a new website.',
     })
     await act(async () => answer(new Response('{}', { status: 200 })))
-    expect(document.querySelector('dialog [role=status]')!.textContent).toMatch(/Thank you, Ada/)
+    const confirmation = document.querySelector<HTMLElement>('dialog [role=status]')!
+    expect(confirmation.textContent).toMatch(/Thank you, Ada\. Your message is sent/)
+    expect(document.activeElement).toBe(confirmation)
+    await act(async () => confirmation.querySelector('button')!.click())
+    expect(dialog()).toBeNull()
+    expect(document.activeElement).toBe(button())
+  })
+
+  it('should confirm once the mailto: fallback has asked the email app to open, naming the address', async () => {
+    const opened: string[] = []
+    vi.spyOn(window.location, 'href', 'set').mockImplementation((href: string) => void opened.push(href))
+    await sendValidForm({ email: 'hello@studio.example' })
+    expect(opened).toEqual([mailtoHref('hello@studio.example', { name: 'Ada', email: 'ada@example.com', message: 'We would like a new website.' })])
+    const confirmation = document.querySelector<HTMLElement>('dialog [role=status]')!
+    expect(confirmation.textContent).toMatch(/Your email app should now show your message/)
+    expect(confirmation.querySelector('a')!.getAttribute('href')).toBe('mailto:hello@studio.example')
+  })
+
+  it('should be a mailto: link before the page runs when the site has an address, and a button without one', async () => {
+    await mount({ email: 'hello@studio.example' })
+    expect(button().tagName).toBe('A')
+    expect(button().getAttribute('href')).toBe('mailto:hello@studio.example')
+    await open()
+    expect(dialog()).not.toBeNull()
+    await act(async () => root.unmount())
+    await mount({ endpoint: '/api/contact' })
+    expect(button().tagName).toBe('BUTTON')
   })
 
   it('should keep everything typed when sending fails', async () => {

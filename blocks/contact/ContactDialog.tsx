@@ -9,13 +9,40 @@ import type { ContactSettings } from '../../pages/route-payload.ts'
 import { focusables, trapTab } from './focus-trap.ts'
 import { FIELDS, mailtoHref, validateAll, validateField, type Errors, type Field, type Values } from './validate.ts'
 
-type Status = 'editing' | 'sending' | 'sent' | 'failed'
+/** `mailto`: the visitor's email app was asked to open with the message (no form endpoint). */
+type Status = 'editing' | 'sending' | 'sent' | 'mailto' | 'failed'
 
 const LABELS: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' }
 
 export interface ContactDialogProps {
   contact: ContactSettings
   onClose: () => void
+}
+
+/** What the visitor sees once the message is on its way: focus moves to it, so it is announced. */
+function Confirmation({ status, name, email, onClose }: { status: 'sent' | 'mailto'; name: string; email?: string; onClose: () => void }) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => box.current?.focus(), [])
+  return (
+    <div ref={box} className="contact-confirmation" role="status" tabIndex={-1}>
+      {status === 'sent' ? (
+        <p>Thank you, {name}. Your message is sent; we will answer within two working days.</p>
+      ) : (
+        <p>
+          Thank you, {name}. Your email app should now show your message, ready to send.
+          {email ? (
+            <>
+              {' '}
+              If it did not open, write to <a href={`mailto:${email}`}>{email}</a>.
+            </>
+          ) : null}
+        </p>
+      )}
+      <button type="button" className="button button-secondary" onClick={onClose}>
+        Done
+      </button>
+    </div>
+  )
 }
 
 export default function ContactDialog({ contact, onClose }: ContactDialogProps) {
@@ -58,6 +85,7 @@ export default function ContactDialog({ contact, onClose }: ContactDialogProps) 
     }
     if (!contact.endpoint) {
       window.location.href = mailtoHref(contact.email ?? '', values)
+      setStatus('mailto')
       return
     }
     setStatus('sending')
@@ -96,8 +124,8 @@ export default function ContactDialog({ contact, onClose }: ContactDialogProps) 
           Close<span className="visually-hidden"> the contact form</span>
         </button>
       </div>
-      {status === 'sent' ? (
-        <p role="status">Thank you, {values.name.trim()}. We will answer within two working days.</p>
+      {status === 'sent' || status === 'mailto' ? (
+        <Confirmation status={status} name={values.name.trim()} email={contact.email} onClose={onClose} />
       ) : (
         <form noValidate onSubmit={submit}>
           {FIELDS.map((field) => {
