@@ -3,7 +3,7 @@
  * site-wide shell every page shares. The server renders the page from these objects and the
  * browser hydrates and navigates from the same bytes, so everything here is what the page shows
  * and nothing more (pages/payload.ts builds payloads, pages/shell-file.ts the shell's file).
- * Types only: blocks, the renderer and the editor import them without the payload code.
+ * Types (and one marker) only: blocks, the renderer and the editor import them without the payload code.
  *
  * Site-wide data is not in payloads: one content-hashed shell file per build holds it, fetched
  * once per visit and cached, so a navigation change rewrites that file and the HTML, not every
@@ -101,4 +101,10 @@ export interface SiteShell {
 export interface RenderedRichText {
   type: 'html'
   html: string
+  /** Blocks embedded in the text, in order; `<!--blok:N-->` in `html` marks where list N goes. */
+  bloks?: Blok[][]
 }
+
+/** The marker of embedded block list N in rendered rich text: `<!--blok:N-->`. */
+export const BLOK_MARK_START = '<!--blok:'
+export const BLOK_MARK_END = '-->'

@@ -7,12 +7,12 @@
  */
 import type { Asset, Blok, Multilink, SeoMetatags, Story } from '../cms/content-model.ts'
 import { blockName, RESOLVE_RELATIONS, SEO_IMAGE_FIELDS, SEO_PLUGIN, SEO_TEXT_FIELDS } from '../cms/content-model.ts'
-import { storyLinkTarget } from '../cms/content-walk.ts'
+import { isBlok, storyLinkTarget } from '../cms/content-walk.ts'
 import { responsiveImage } from '../cms/image.ts'
 import { renderRichText } from '../cms/richtext/index.ts'
 import { rejectedUrlNote, safeUrl } from '../cms/url-policy.ts'
 import type { SiteIndex } from './payload.ts'
-import type { RenderedRichText, StoryCard } from './route-payload.ts'
+import { BLOK_MARK_END, BLOK_MARK_START, type RenderedRichText, type StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
 
 const RELATION_FIELDS = new Map(RESOLVE_RELATIONS.map((relation) => relation.split('.') as [string, string]))
@@ -56,15 +56,35 @@ function isRichTextDoc(value: object): value is { type: 'doc'; content: unknown[
 /**
  * Rich text is rendered here, once per build, instead of in the browser: the visitor's JavaScript
  * then needs no rich-text renderer or sanitizer, and hydration injects the same bytes the server
- * wrote.
+ * wrote. Blocks embedded in the text (`blok` nodes) are taken out first and kept as content, so
+ * they render through the block registry like any other block; the HTML marks their places with
+ * `<!--blok:N-->`, which no sanitized text can contain (the sanitizer drops comments).
  */
-function renderedRichText(doc: object, links: Record<string, string>, problems: Problems): RenderedRichText {
-  const html = renderRichText(doc, {
-    links,
-    image: (src) => responsiveImage(src, PROSE_SIZES),
-    onRejectedUrl: (url) => problems.push(`rich text: ${rejectedUrlNote(url)}`),
-  })
-  return { type: 'html', html }
+function renderedRichText(doc: { content: unknown[] }, index: SiteIndex, options: TrimOptions): RenderedRichText {
+  const render = (content: unknown[]) =>
+    renderRichText(
+      { type: 'doc', content },
+      {
+        links: options.links,
+        image: (src) => responsiveImage(src, PROSE_SIZES),
+        onRejectedUrl: (url) => options.problems.push(`rich text: ${rejectedUrlNote(url)}`),
+      },
+    )
+  const bloks: Blok[][] = []
+  let html = ''
+  let run: unknown[] = []
+  for (const node of doc.content) {
+    const body = (node as { type?: unknown; attrs?: { body?: unknown } } | null)?.type === 'blok' ? (node as { attrs?: { body?: unknown } }).attrs?.body : undefined
+    if (!Array.isArray(body)) {
+      run.push(node)
+      continue
+    }
+    html += (run.length ? render(run) : '') + `${BLOK_MARK_START}${bloks.length}${BLOK_MARK_END}`
+    bloks.push((trimContent(body, index, options) as unknown[]).filter(isBlok))
+    run = []
+  }
+  html += run.length || !bloks.length ? render(run) : ''
+  return { type: 'html', html, ...(bloks.length ? { bloks } : {}) }
 }
 
 /** A relation entry as a card: a uuid is looked up, a story the client resolved (editor) is reduced. */
@@ -129,7 +149,7 @@ export function trimContent(value: unknown, index: SiteIndex, options: TrimOptio
   }
   if (Array.isArray(value)) return value.map((item) => trimContent(item, index, options))
   if (typeof value !== 'object' || value === null) return value
-  if (isRichTextDoc(value)) return renderedRichText(value, options.links, options.problems)
+  if (isRichTextDoc(value)) return renderedRichText(value, index, options)
   const object = value as Record<string, unknown>
   if (claimsToBeRendered(object)) {
     options.problems.push(`a field${key ? ` ("${key}")` : ''} claims to be pre-rendered HTML; it was dropped`)

@@ -43,6 +43,24 @@ describe('payload', () => {
     expect(payload.story.content.text).toEqual({ type: 'html', html: '<p><a href="/projects/p3/">see</a></p><p>&#x3C;script>x&#x3C;/script></p>' })
   })
 
+  it('should take blocks embedded in rich text out as content, marking their places in the HTML', () => {
+    const paragraph = (value: string) => ({ type: 'paragraph', content: [{ type: 'text', text: value }] })
+    const embedded = { _uid: 'e', component: 'teaser', headline: 'Inside', _editable: '<!--#storyblok#{}-->' }
+    const story = storyOf(21, 'blog/embed', {
+      component: 'article-block',
+      text: { type: 'doc', content: [paragraph('before <!--blok:0-->'), { type: 'blok', attrs: { id: 'x', body: [embedded] } }, paragraph('after')] },
+    })
+    const { payload } = buildPayload(story, index)
+    expect(payload.story.content.text).toEqual({
+      type: 'html',
+      html: '<p>before &#x3C;!--blok:0--></p><!--blok:0--><p>after</p>',
+      bloks: [[{ _uid: 'e', component: 'teaser', headline: 'Inside' }]],
+    })
+    const html = renderBlock(payload.story.content, { payload })
+    expect(html).toMatch(/<p>before &#x3C;!--blok:0--><\/p><\/div><div class="prose-blok"><section class="teaser"><div class="teaser-text"><h2 dir="auto">Inside<\/h2>/)
+    expect(html).toContain('<p>after</p>')
+  })
+
   it('should keep only the asset and link fields components read', () => {
     const story = storyOf(30, 'x', {
       component: 'teaser',

@@ -87,6 +87,33 @@ describe('renderRichText nodes', () => {
   })
 })
 
+describe('renderRichText tables (the fixtures of Storyblok’s renderer)', () => {
+  const cell = (type: 'tableHeader' | 'tableCell', value: string, attrs?: Record<string, unknown>): RichTextNode => ({ type, ...(attrs ? { attrs } : {}), content: [p(text(value))] })
+  const row = (...content: RichTextNode[]): RichTextNode => ({ type: 'tableRow', content })
+  const table = (...content: RichTextNode[]) => doc({ type: 'table', content })
+
+  it('should put leading rows of header cells in thead and the rest in tbody', () => {
+    expect(renderRichText(table(row(cell('tableHeader', 'H1'), cell('tableHeader', 'H2')), row(cell('tableCell', 'C1'), cell('tableCell', 'C2'))))).toBe(
+      '<table><thead><tr><th><p>H1</p></th><th><p>H2</p></th></tr></thead><tbody><tr><td><p>C1</p></td><td><p>C2</p></td></tr></tbody></table>',
+    )
+    expect(renderRichText(table(row(cell('tableCell', 'A'), cell('tableCell', 'B'))))).toBe('<table><tbody><tr><td><p>A</p></td><td><p>B</p></td></tr></tbody></table>')
+  })
+
+  it('should render spans above 1, and width and background colour as a style', () => {
+    expect(renderRichText(table(row(cell('tableCell', 'Merged', { colspan: 2, rowspan: 2 }))))).toBe('<table><tbody><tr><td colspan="2" rowspan="2"><p>Merged</p></td></tr></tbody></table>')
+    expect(renderRichText(table(row(cell('tableCell', 'cell', { backgroundColor: 'rgb(204, 255, 204)' }), cell('tableCell', 'cell2', { colwidth: [200], colspan: 2, backgroundColor: 'rgb(204, 255, 204)' }), cell('tableCell', 'cell3', { colwidth: [300] }))))).toBe(
+      '<table><tbody><tr><td style="background-color: rgb(204, 255, 204);"><p>cell</p></td><td colspan="2" style="width: 200px; background-color: rgb(204, 255, 204);"><p>cell2</p></td><td style="width: 300px;"><p>cell3</p></td></tr></tbody></table>',
+    )
+    expect(renderRichText(table(row({ type: 'tableHeader', attrs: { colspan: 1, rowspan: 1, colwidth: [100] }, content: [p(text('THead'))] })))).toBe('<table><thead><tr><th style="width: 100px;"><p>THead</p></th></tr></thead></table>')
+  })
+
+  it('should drop a colour or size that is not one, keeping the cell', () => {
+    for (const attrs of [{ backgroundColor: 'red; background-image: url(javascript:x)' }, { colwidth: ['100px;x'] }, { colspan: '2" onclick="x' }]) {
+      expect(renderRichText(table(row(cell('tableCell', 'x', attrs))))).toBe('<table><tbody><tr><td><p>x</p></td></tr></tbody></table>')
+    }
+  })
+})
+
 describe('renderRichText marks', () => {
   const cases: [RichTextMark, string][] = [
     [mark('bold'), '<strong>x</strong>'],

@@ -1,6 +1,7 @@
 /**
  * One handler per rich-text node type (docs/behaviour.md, "Rich text"): each turns a Storyblok node
- * into hast. Unknown node types render their children; embedded `blok` nodes render nothing here.
+ * into hast. Unknown node types render their children; embedded `blok` nodes render nothing here
+ * (the payload step renders them as blocks).
  */
 import type { Element, ElementContent } from 'hast'
 import type { RichTextNode } from '../content-model.ts'
@@ -54,6 +55,32 @@ function alignment(node: RichTextNode): Element['properties'] {
   return typeof align === 'string' && ALIGNMENTS.has(align) ? { style: `text-align: ${align}` } : {}
 }
 
+/** Rows made only of header cells, at the start of a table, form its head (as Storyblok's renderer does). */
+function isHeaderRow(row: RichTextNode): boolean {
+  const cells = childNodes(row.content)
+  return row.type === 'tableRow' && cells.length > 0 && cells.every((cell) => cell.type === 'tableHeader')
+}
+
+/** A colour the sanitizer lets through (cms/richtext/sanitize.ts), or nothing. */
+const CELL_COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i
+
+/** A cell's span and style: `colspan`/`rowspan` above 1, `width` from `colwidth`, `background-color`. */
+function cellProperties(node: RichTextNode): Element['properties'] {
+  const span = (name: string) => {
+    const value = Number(attr(node, name))
+    return Number.isInteger(value) && value > 1 && value <= 1000 ? value : undefined
+  }
+  const widths = attr(node, 'colwidth')
+  const width = Array.isArray(widths) ? widths.reduce((sum: number, value) => sum + (Number.isInteger(value) && value > 0 ? value : 0), 0) : 0
+  const background = string(attr(node, 'backgroundColor'))
+  const style = [width > 0 && width <= 10_000 && `width: ${width}px;`, background && CELL_COLOR.test(background) && `background-color: ${background};`].filter(Boolean).join(' ')
+  return { colSpan: span('colspan'), rowSpan: span('rowspan'), style: style || undefined }
+}
+
+const cell =
+  (tagName: 'th' | 'td'): Handler =>
+  (node, state) => [element(tagName, cellProperties(node), blocks(node.content, state))]
+
 export const nodeHandlers: Record<string, Handler> = {
   doc: (node, state) => blocks(node.content, state),
   paragraph: (node, state) => [element('p', alignment(node), state.inline(node.content))],
@@ -100,7 +127,18 @@ export const nodeHandlers: Record<string, Handler> = {
     const fallback = imageSrc(attr(node, 'fallbackImage'), state)
     return fallback ? [element('img', { src: fallback, alt: name, className: ['emoji'] })] : []
   },
-  // Blocks embedded in rich text are not part of this site's content model.
+  table(node, state) {
+    const rows = childNodes(node.content)
+    let head = 0
+    while (head < rows.length && isHeaderRow(rows[head]!)) head++
+    const group = (tagName: string, part: RichTextNode[]) => (part.length ? [element(tagName, {}, blocks(part, state))] : [])
+    return [element('table', {}, [...group('thead', rows.slice(0, head)), ...group('tbody', rows.slice(head))])]
+  },
+  tableRow: wrap('tr'),
+  tableHeader: cell('th'),
+  tableCell: cell('td'),
+  // Blocks embedded in rich text render through the block registry: the payload step takes them
+  // out of the document before this renderer runs (pages/trim-content.ts), so here they are empty.
   blok: () => [],
 }
 

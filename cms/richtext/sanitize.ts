@@ -9,6 +9,7 @@ import { sanitize, type Schema } from 'hast-util-sanitize'
 
 const COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*[\d.%\s,]+\))$/i
 const ALIGNED = /^text-align: (left|center|right|justify)$/
+const CELL_STYLE = /^(width: \d{1,5}px;)?( ?background-color: (#[0-9a-f]{3,8}|rgba?\([\d.%\s,]+\));)?$/i
 /** A language tag for a link's `hreflang` (BCP 47's shape, loosely). */
 export const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/
 /** One class token of a code block (`language-ts`, or a bare `ts`). */
@@ -17,7 +18,7 @@ export const CODE_CLASS = /^[\w+#.-]+$/
 export const richTextSchema: Schema = {
   tagNames: [
     'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'img', 'hr', 'br',
-    'strong', 'em', 'u', 's', 'sub', 'sup', 'mark', 'span', 'a',
+    'strong', 'em', 'u', 's', 'sub', 'sup', 'mark', 'span', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
   ],
   attributes: {
     // Paragraphs and headings may be aligned, with one of four values and nothing else.
@@ -29,6 +30,8 @@ export const richTextSchema: Schema = {
     img: ['src', 'srcSet', 'sizes', 'alt', 'title', 'width', 'height', ['loading', 'lazy'], ['className', 'emoji']],
     span: ['id', ['className', /^[\w-]+$/], ['style', new RegExp(`^color: ${COLOR.source.slice(1, -1)}$`, 'i')], ['dataType', 'emoji'], ['role', 'img'], 'ariaLabel'],
     mark: [['style', new RegExp(`^background-color: ${COLOR.source.slice(1, -1)}$`, 'i')]],
+    // Table cells: spans, and a width in pixels and a background colour as Storyblok writes them.
+    ...Object.fromEntries(['th', 'td'].map((tag) => [tag, ['colSpan', 'rowSpan', ['style', CELL_STYLE]]])),
   },
   protocols: {
     href: ['http', 'https', 'mailto', 'tel'],
