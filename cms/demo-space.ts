@@ -1,4 +1,5 @@
 /** The demo space stored in this repository, served by the embedded CMS when no Storyblok space is configured. */
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 export const DEMO_SPACE_DIR = fileURLToPath(new URL('./demo-space/', import.meta.url))
@@ -7,3 +8,12 @@ export const DEMO_ASSETS_DIR = fileURLToPath(new URL('./demo-space/assets/', imp
 export const DEMO_ASSETS_ROUTE = 'demo-assets'
 /** The demo studio's address, used by the contact form when CONTACT_EMAIL is not set. */
 export const DEMO_CONTACT_EMAIL = 'hello@ateliernord.example'
+
+/**
+ * Whether a crawled space is the demo: served by the embedded API or by `npm run cms` (or a test's
+ * copy of it), a build of it publishes the demo's images, which its asset URLs point at.
+ */
+export function isDemoSpace(space: { id: number; name: string }): boolean {
+  const demo = JSON.parse(readFileSync(new URL('./demo-space/space.json', import.meta.url), 'utf8')) as { id: number; name: string }
+  return space.id === demo.id && space.name === demo.name
+}

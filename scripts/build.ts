@@ -101,7 +101,7 @@ async function build(config: BuildConfig): Promise<void> {
       return
     }
     // Deploy, and record the build the moment it is live.
-    const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, timestamp, onLive: record })
+    const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, space: content.space, timestamp, onLive: record })
     clock.lap('publish')
     // Old builds go only now: a build that fails keeps them, and going live never waits for them.
     clearOld(config.outDir)

@@ -44,7 +44,8 @@ describe('build of the demo space', () => {
     expect(run.stdout).toMatch(new RegExp(`Built ${published.length} routes in [\\d.]+ s`))
     // The fewest requests the delivery API allows: 1 + ceil(stories / 25) + one page of redirects.
     expect(run.stdout).toContain(`CMS requests: ${minimumRequests(crawled.length, DEFAULT_PER_PAGE)}\n`)
-    expect(run.stdout).toMatch(/Block component "unknown-block-from-the-future" is not registered \(used in blog\/2024\/tidewater-long-read\)/)
+    // The demo is clean content: hostile strings live in tests/fixtures/hostile-stories/.
+    expect(run.stdout).toContain('Warnings: 0')
     expect(run.stderr).toContain(`Stories fetched: ${crawled.length}/${crawled.length}`)
   })
 
@@ -114,17 +115,6 @@ describe('build of the demo space', () => {
       expect(text, file).not.toContain(space.tokens.preview)
       expect(text, file).not.toContain('draft: new team photo')
     }
-  })
-
-  it('should escape hostile strings', () => {
-    const $ = page('/blog/2025/escaping-titles/')
-    expect($('h1').text()).toBe('<script>alert("xss")</script> & other titles we must escape')
-    expect($('script:not([type]):not([src])').length + $('body script').filter((_, el) => $(el).text().includes('alert')).length).toBe(0)
-    const html = readFileSync(join(out, 'blog/2025/escaping-titles/index.html'), 'utf8')
-    expect(html).toContain('&lt;script&gt;alert(&quot;xss&quot;)&lt;/script&gt;')
-    expect(html).not.toContain('<img src=x onerror')
-    expect(page('/blog/2024/arabic-and-hebrew/')('h1').text()).toBe('كتابة من اليمين إلى اليسار — כתיבה מימין לשמאל')
-    expect(page('/blog/2024/emoji-field-trip/')('h1').text()).toContain('🌊🏔️✨')
   })
 
   it('should put resolved relations in payloads as cards and resolve story links to routes', () => {

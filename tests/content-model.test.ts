@@ -84,7 +84,7 @@ describe('demo space', () => {
       Object.values(object).forEach(visit)
     }
     space.stories.forEach((story) => visit(story.content))
-    for (const node of ['paragraph', 'heading', 'bullet_list', 'ordered_list', 'blockquote', 'code_block', 'image', 'emoji', 'horizontal_rule', 'hard_break']) {
+    for (const node of ['paragraph', 'heading', 'bullet_list', 'ordered_list', 'blockquote', 'code_block', 'image', 'emoji', 'horizontal_rule', 'hard_break', 'table', 'tableRow', 'tableHeader', 'tableCell', 'blok']) {
       expect(nodes, node).toContain(node)
     }
     for (const mark of ['bold', 'italic', 'underline', 'strike', 'code', 'link', 'highlight', 'textStyle', 'subscript', 'superscript', 'styled', 'anchor']) {

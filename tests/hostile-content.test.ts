@@ -8,18 +8,18 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join, relative } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
-import { loadSpace, type StoredStory } from '../cms/api/space.ts'
-import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
+import type { StoredStory } from '../cms/api/space.ts'
 import { runBuild, tempDir, workDir } from './helpers/build.ts'
+import { hostileSpace } from './helpers/space.ts'
 
-const demo = loadSpace(DEMO_SPACE_DIR)
+const hostile = hostileSpace()
 const work = workDir('hostile')
 let cms: CmsServer
 let out: string
 
 beforeEach(async () => {
-  // Without the demo's article about escaping, whose text shows hostile strings on purpose.
-  const space = structuredClone(demo)
+  // Without the article about escaping, whose text shows hostile strings on purpose.
+  const space = structuredClone(hostile)
   space.stories = space.stories.filter((candidate) => candidate.full_slug !== 'blog/2025/escaping-titles')
   cms = await startCmsServer({ space })
   out = join(tempDir('hostile'), 'dist')
@@ -49,6 +49,21 @@ function blockOf(slug: string, component: string): Record<string, unknown> {
   if (!found) throw new Error(`${slug} has no ${component} block`)
   return found
 }
+
+describe('hostile strings', () => {
+  it('should escape a <script> title, keep emoji and right-to-left titles, and warn of an unknown block and a javascript: link, naming them', async () => {
+    cms.space.stories.push(structuredClone(hostile.stories.find((candidate) => candidate.full_slug === 'blog/2025/escaping-titles')!))
+    const run = await build()
+    expect(run.code, run.stderr).toBe(0)
+    const html = page('blog/2025/escaping-titles')
+    expect(html).toContain('<h1 dir="auto">&lt;script&gt;alert(&quot;xss&quot;)&lt;/script&gt; &amp; other titles we must escape</h1>')
+    expect(html).not.toMatch(/<script>alert|<img src=x onerror/)
+    expect(page('blog/2024/arabic-and-hebrew')).toContain('كتابة من اليمين إلى اليسار — כתיבה מימין לשמאל')
+    expect(page('blog/2024/emoji-field-trip')).toContain('🌊🏔️✨')
+    expect(run.stdout).toMatch(/Block component "unknown-block-from-the-future" is not registered \(used in blog\/2024\/tidewater-long-read\)/)
+    expect(run.stdout).toMatch(/Story "blog\/2025\/escaping-titles" \(id 40013\): rich text: unsafe URL "javascript:alert\(1\)" removed/)
+  })
+})
 
 describe('forged pre-rendered rich text', () => {
   it('should never place HTML from the CMS, whatever field claims to be rendered rich text', async () => {

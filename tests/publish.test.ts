@@ -10,13 +10,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync,
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
-import { loadSpace, type StoredStory } from '../cms/api/space.ts'
-import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
+import type { StoredStory } from '../cms/api/space.ts'
 import { WEBHOOK_PATH } from '../scripts/server/app.ts'
 import { editorToken } from '../scripts/server/preview-proxy.ts'
 import { sign } from '../scripts/server/webhook.ts'
 import { cleanEnv, runBuild, runScript, tempDir, workDir } from './helpers/build.ts'
 import { startServer, waitFor, type RunningServer } from './helpers/server.ts'
+import { hostileSpace } from './helpers/space.ts'
 
 const SECRET = 'test-webhook-secret'
 const out = join(tempDir('publish'), 'dist')
@@ -84,7 +84,7 @@ const ARTICLE = 40012
 const RELATED_FROM = [40001, 40004, 40006]
 
 beforeAll(async () => {
-  const space = structuredClone(loadSpace(DEMO_SPACE_DIR))
+  const space = hostileSpace()
   const article = space.stories.find((candidate) => candidate.id === ARTICLE)!
   for (const id of RELATED_FROM) {
     const project = space.stories.find((candidate) => candidate.id === id)!
@@ -178,7 +178,7 @@ describe('npm start', () => {
 })
 
 describe('incremental builds from webhooks', () => {
-  it('should update a story shown by three pages through relations: those four routes and the manifests, no other file', async () => {
+  it('should update a story shown by three pages through relations and by the two journal lists: those six routes and the manifests, no other file', async () => {
     const before = files()
     const done = await finished()
     edit(() => {
@@ -191,9 +191,10 @@ describe('incremental builds from webhooks', () => {
     expect(Date.now() - started).toBeLessThan(1000)
     const after = await builds(done + 1)
     const changed = changedFiles(before, files())
-    const routes = ['blog/2025/six-pixel-type', 'projects/harbour-lights', 'projects/kiln', 'projects/tidewater-archive']
+    // The home page and the journal list the article's card (all-articles).
+    const routes = ['', 'blog/', 'blog/2025/six-pixel-type/', 'projects/harbour-lights/', 'projects/kiln/', 'projects/tidewater-archive/']
     expect(changed).toEqual(
-      [...routes.flatMap((route) => [`${route}/_payload.json`, `${route}/index.html`]), 'builds/latest.json', `builds/meta/${after.build}.json`].sort(),
+      [...routes.flatMap((route) => [`${route}_payload.json`, `${route}index.html`]), 'builds/latest.json', `builds/meta/${after.build}.json`].sort(),
     )
     expect((await page('/projects/kiln/')).html).toContain('Six-pixel type, revised')
     expect((await page('/blog/2025/six-pixel-type/')).html).toContain('Six-pixel type, revised')

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../../cms/demo-space.ts'
+import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, isDemoSpace } from '../../cms/demo-space.ts'
 import type { CacheState } from '../build-cache.ts'
 import { connectOrigins, type BuildConfig } from '../config.ts'
 import { buildsDir, liveDir, publishStage } from '../deploy.ts'
@@ -24,6 +24,8 @@ export interface GoLive {
   previous?: CacheState
   result: PrerenderResult
   cv: number
+  /** The crawled space: a build of the demo space publishes its images. */
+  space: { id: number; name: string }
   /** When the build started: the build id's time. */
   timestamp: number
   /** Runs the moment the build is live (saving the cache state, which now describes it). */
@@ -31,7 +33,7 @@ export interface GoLive {
 }
 
 /** Everything a build adds besides its pages. */
-async function completeStage({ config, plan, stage, bundleDir, previous }: GoLive): Promise<string[]> {
+async function completeStage({ config, plan, stage, bundleDir, previous, space }: GoLive): Promise<string[]> {
   const { output, incremental } = plan
   if (incremental && previous) {
     // The manifests of older builds came along with the links; only the one just replaced is
@@ -42,7 +44,7 @@ async function completeStage({ config, plan, stage, bundleDir, previous }: GoLiv
     return readMeta(stage)?.assets ?? []
   }
   const assets = await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
-  if (config.embedded) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
+  if (isDemoSpace(space)) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
   // Settings shape the headers, and a change of settings makes a full build: incremental builds keep the file.
   await output.write(HEADERS_FILE, formatHeaders(headerRules(connectOrigins(config))), 'manifest')
   const live = liveDir(config.outDir)

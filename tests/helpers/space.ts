@@ -1,6 +1,9 @@
 /** Small synthetic spaces for tests of the embedded API, the client and the crawl. */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { loadSpace, type Space, type StoredStory } from '../../cms/api/space.ts'
 import type { Blok } from '../../cms/content-model.ts'
-import type { Space, StoredStory } from '../../cms/api/space.ts'
+import { DEMO_SPACE_DIR } from '../../cms/demo-space.ts'
 
 export const TOKENS = { public: 'test-public', preview: 'test-preview' }
 
@@ -34,4 +37,22 @@ export function projectSpace(count: number, related = 3): Space {
     })
   })
   return { id: 7, name: 'Test space', domain: 'https://test.example/', version: 100, tokens: TOKENS, stories }
+}
+
+/**
+ * The demo space with the hostile stories of tests/fixtures/hostile-stories/ in place of its own
+ * (same ids and slugs) or beside them: a `<script>` title, a very long title with a block type the
+ * site does not know, emoji and right-to-left titles, and the reference article that uses every
+ * rich-text node and mark with tricky links. The demo itself reads like a real studio's site.
+ */
+export function hostileSpace(): Space {
+  const space = structuredClone(loadSpace(DEMO_SPACE_DIR))
+  const dir = join(import.meta.dirname, '..', 'fixtures', 'hostile-stories')
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+    const story = JSON.parse(readFileSync(join(dir, file), 'utf8')) as StoredStory
+    const at = space.stories.findIndex((candidate) => candidate.id === story.id)
+    if (at >= 0) space.stories[at] = story
+    else space.stories.push(story)
+  }
+  return space
 }
