@@ -111,6 +111,8 @@ afterAll(async () => {
 describe('npm start', () => {
   it('should serve the live build as npm run preview does', async () => {
     expect((await page('/about/')).status).toBe(200)
+    // A build of the demo space through an API URL (as with npm run cms) publishes its images too.
+    expect((await fetch(`${server.url}/demo-assets/1200x630/share.jpg`)).headers.get('content-type')).toBe('image/jpeg')
     const redirect = await fetch(`${server.url}/about`, { redirect: 'manual' })
     expect([redirect.status, redirect.headers.get('location')]).toEqual([308, '/about/'])
     const missing = await page('/no/such/page/')
