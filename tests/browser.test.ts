@@ -11,27 +11,20 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { runBuild, tempDir, workDir } from './helpers/build.ts'
-import { collectDocumentRequests, collectErrors, hydrated, launchBrowser, roundTrip, startPreview, type Preview } from './helpers/browser.ts'
+import { browseBuild, collectDocumentRequests, collectErrors, hydrated, roundTrip, type BrowsedBuild, type Preview } from './helpers/browser.ts'
 
-const out = join(tempDir('browser'), 'dist')
-const work = workDir('browser')
+let build: BrowsedBuild
+let out: string
 let preview: Preview
 let browser: Browser
 let context: BrowserContext
 let page: Page
 
 beforeAll(async () => {
-  const build = await runBuild(['--out', out, '--work-dir', work], { SITE_URL: 'https://ateliernord.example', CONTACT_ENDPOINT: '/api/contact' })
-  expect(build.code, build.stderr).toBe(0)
-  preview = await startPreview(out)
-  browser = await launchBrowser()
+  build = await browseBuild('browser', { SITE_URL: 'https://ateliernord.example', CONTACT_ENDPOINT: '/api/contact' })
+  ;({ out, preview, browser } = build)
 })
-afterAll(async () => {
-  await browser?.close()
-  preview?.close()
-  rmSync(work, { recursive: true, force: true })
-})
+afterAll(() => build?.close())
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   page = await context.newPage()

@@ -3,29 +3,22 @@
  * `npm run preview` of a demo build. CLS must be 0 on every page at both widths; LCP and total
  * blocking time are printed for the record, not asserted (speed is the benchmark's job).
  */
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runBuild, tempDir, workDir } from './helpers/build.ts'
-import { hydrated, launchBrowser, roundTrip, startPreview, type Preview } from './helpers/browser.ts'
+import { browseBuild, hydrated, roundTrip, type BrowsedBuild, type Preview } from './helpers/browser.ts'
 
-const out = join(tempDir('vitals'), 'dist')
-const work = workDir('vitals')
+let build: BrowsedBuild
+let out: string
 let preview: Preview
 let browser: Browser
 
 beforeAll(async () => {
-  const build = await runBuild(['--out', out, '--work-dir', work])
-  expect(build.code, build.stderr).toBe(0)
-  preview = await startPreview(out)
-  browser = await launchBrowser()
+  build = await browseBuild('vitals')
+  ;({ out, preview, browser } = build)
 })
-afterAll(async () => {
-  await browser?.close()
-  preview?.close()
-  rmSync(work, { recursive: true, force: true })
-})
+afterAll(() => build?.close())
 
 interface Vitals {
   cls: number

@@ -2,9 +2,10 @@
  * Browser tests run Debian's Chromium through playwright-core (no browser download) against
  * `npm run preview` of a real build.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { outputMatch, runScript } from './build.ts'
+import { outputMatch, runBuild, runScript, tempDir, workDir } from './build.ts'
 
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
@@ -62,4 +63,33 @@ export async function hydrated(page: Page): Promise<void> {
  */
 export async function roundTrip(page: Page): Promise<void> {
   await page.evaluate(() => fetch('/favicon.svg', { cache: 'no-store' }).then((response) => response.arrayBuffer()))
+}
+
+export interface BrowsedBuild {
+  /** The build's output folder. */
+  out: string
+  preview: Preview
+  browser: Browser
+  /** Closes Chromium and the preview, and removes the work folder. */
+  close(): Promise<void>
+}
+
+/** Builds the demo into a fresh folder, serves it with `npm run preview` and launches Chromium. */
+export async function browseBuild(name: string, env: Record<string, string> = {}): Promise<BrowsedBuild> {
+  const out = join(tempDir(name), 'dist')
+  const work = workDir(name)
+  const build = await runBuild(['--out', out, '--work-dir', work], env)
+  if (build.code !== 0) throw new Error(`The build failed:\n${build.stderr}`)
+  const preview = await startPreview(out)
+  const browser = await launchBrowser()
+  return {
+    out,
+    preview,
+    browser,
+    close: async () => {
+      await browser.close()
+      preview.close()
+      rmSync(work, { recursive: true, force: true })
+    },
+  }
 }
