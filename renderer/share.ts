@@ -123,9 +123,10 @@ export function shareTags(share: Share): string {
     tag('property', 'article:published_time', share.published),
     tag('property', 'article:modified_time', share.modified),
     tag('name', 'twitter:card', twitter.image ? 'summary_large_image' : 'summary'),
-    tag('name', 'twitter:title', twitter.title),
-    tag('name', 'twitter:description', twitter.description),
-    tag('name', 'twitter:image', twitter.image?.url),
-    tag('name', 'twitter:image:alt', twitter.image?.alt),
+    // X reads og:title, og:description and og:image when its own tags are missing: they are
+    // written only where the SEO field makes them differ.
+    twitter.title !== share.title ? tag('name', 'twitter:title', twitter.title) : '',
+    twitter.description !== share.description ? tag('name', 'twitter:description', twitter.description) : '',
+    twitter.image?.url !== image?.url ? tag('name', 'twitter:image', twitter.image?.url) + tag('name', 'twitter:image:alt', twitter.image?.alt) : '',
   ].join('')
 }

@@ -1,6 +1,6 @@
 /**
  * JSON-LD structured data of a story page (docs/behaviour.md, "Sharing and structured data"):
- * Organization on the home page, Article on articles (with their dates), and BreadcrumbList from
+ * Organization on the home page, Article on articles (headline, image, dates, the site as author), and BreadcrumbList from
  * the folder path. URLs in structured data must be absolute, so without `SITE_URL` the breadcrumbs
  * are left out and the others carry no URL. Server HTML only, like the share tags (renderer/share.ts).
  */
@@ -33,14 +33,12 @@ export function structuredData(payload: RoutePayload, site: SiteInfo, share: Sha
       defined({
         '@context': CONTEXT,
         '@type': 'Article',
+        // What Google's Article guide asks for; the description and URL are in the page's head already.
         headline: headline(storyTitle(payload)),
-        description: share.description,
         image: share.image ? [share.image.url] : undefined,
         datePublished: share.published,
         dateModified: share.modified ?? share.published,
         author: organization(site),
-        publisher: organization(site),
-        mainEntityOfPage: share.url,
       }),
     )
   }

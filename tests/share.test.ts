@@ -66,6 +66,16 @@ describe('shareOf and shareTags', () => {
     expect(shareTags(shareOf(article(), SITE))).toContain('<meta name="twitter:card" content="summary">')
   })
 
+  it('should write the twitter tags only where they differ from Open Graph, which X falls back to', () => {
+    const plain = shareTags(shareOf(article({ image: { filename: STORYBLOK } }), SITE))
+    expect(plain).toContain('<meta name="twitter:card" content="summary_large_image">')
+    expect(plain).not.toMatch(/twitter:(title|description|image)/)
+    const own = shareTags(shareOf(article({ seo: { plugin: 'seo-metatags', twitter_title: 'For X', twitter_image: STORYBLOK } }), SITE))
+    expect(own).toContain('<meta name="twitter:title" content="For X">')
+    expect(own).toContain(`<meta name="twitter:image" content="${STORYBLOK}/m/1200x630/filters:quality(80):format(jpeg)">`)
+    expect(own).not.toContain('twitter:description')
+  })
+
   it('should escape every value', () => {
     const tags = shareTags(shareOf(article({ title: '"><script>alert(1)</script>' }), SITE))
     expect(tags).toContain('content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"')
