@@ -8,6 +8,11 @@ import { DATASOURCE_PER_PAGE } from './config.ts'
 
 /** The datasource of editor-managed redirects (docs/behaviour.md, "Redirects"). */
 export const REDIRECTS_DATASOURCE = 'redirects'
+/**
+ * The change id that stands for "the redirects datasource changed" in the server's build queue and
+ * in a build's `--changed` list: no story has id 0, and the build reads the redirects anyway.
+ */
+export const REDIRECTS_CHANGE = 0
 
 export async function fetchDatasource(client: CmsClient, slug: string, cv: number): Promise<DatasourceEntry[]> {
   const page = (number: number) => client.getDatasourceEntries({ datasource: slug, cv, per_page: DATASOURCE_PER_PAGE, page: number })

@@ -40,6 +40,8 @@ export interface SiteInfo {
   image?: { url: string; alt?: string }
   /** Absolute origin for canonical URLs (`SITE_URL`), when configured. */
   url?: string
+  /** The site's language (`SITE_LANGUAGE`) when it is not `en`. */
+  language?: string
   /** Meta description of pages that have none of their own (site settings). */
   description?: string
   contact?: ContactSettings

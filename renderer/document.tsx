@@ -4,6 +4,7 @@
  * render workers use it directly for story pages (see scripts/render-page.ts).
  */
 import { renderToString } from 'react-dom/server'
+import { DEFAULT_SITE_LANGUAGE, textDirection } from '../cms/language.ts'
 import { MANIFEST_PATH, THEME_COLOR } from '../pages/web-manifest.ts'
 import type { PageContext } from 'vike/types'
 import { escapeHtml } from './escape.ts'
@@ -23,6 +24,7 @@ function crawlerTags(pageContext: PageContext, canonical: string | undefined): s
 
 export function renderDocument(pageContext: PageContext): string {
   const { title, description, canonical, prev, next, noindex, feed } = headOf(pageContext)
+  const language = shellOf(pageContext).site.language ?? DEFAULT_SITE_LANGUAGE
   const links = [
     noindex && '<meta name="robots" content="noindex">\n',
     canonical && `<link rel="canonical" href="${escapeHtml(canonical)}">\n`,
@@ -33,7 +35,7 @@ export function renderDocument(pageContext: PageContext): string {
   ]
   const body = renderToString(<PageRoot pageContext={pageContext} />)
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(language)}"${textDirection(language) === 'rtl' ? ' dir="rtl"' : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

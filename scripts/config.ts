@@ -8,6 +8,7 @@ import { parseArgs, parseEnv } from 'node:util'
 import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../cms/config.ts'
 import { isEmailAddress } from '../blocks/contact/validate.ts'
 import { DEMO_CONTACT_EMAIL } from '../cms/demo-space.ts'
+import { DEFAULT_SITE_LANGUAGE, LANGUAGE_TAG } from '../cms/language.ts'
 import type { ContactSettings, SiteInfo } from '../pages/route-payload.ts'
 
 export interface BuildOptions {
@@ -28,6 +29,8 @@ export interface BuildConfig extends BuildOptions {
   /** Serve the demo space from the embedded CMS (no token and no API URL configured). */
   embedded: boolean
   siteUrl?: string
+  /** The site's language (`SITE_LANGUAGE`), for `<html lang>` and its writing direction. */
+  language: string
   contact: ContactSettings
 }
 
@@ -80,6 +83,10 @@ export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
   if (endpoint !== undefined && !parseHttpUrl(endpoint) && !/^\/[^/]/.test(endpoint)) {
     problems.push(`CONTACT_ENDPOINT="${endpoint}" is not allowed: use a full http(s) URL or a path on this site such as /api/contact.`)
   }
+  const language = readVar(env, 'SITE_LANGUAGE') ?? DEFAULT_SITE_LANGUAGE
+  if (!LANGUAGE_TAG.test(language)) {
+    problems.push(`SITE_LANGUAGE="${language}" is not a language tag: use one such as en, de or pt-BR.`)
+  }
   const embedded = usesEmbeddedCms(env)
   const preview = options.preview || readVar(env, 'PREVIEW') === '1'
   if (preview && (embedded || !readVar(env, 'STORYBLOK_PREVIEW_TOKEN'))) {
@@ -93,15 +100,17 @@ export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
     problems.push(`CONTACT_EMAIL="${email}" is not an email address: use one such as hello@example.com.`)
   }
   if (problems.length) throw new ConfigError(problems)
-  return { ...options, preview, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), contact: { endpoint, email } }
+  return { ...options, preview, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), language, contact: { endpoint, email } }
 }
 
-/** What pages know about the site: its name (the space's), canonical origin and contact settings. */
+/** What pages know about the site: its name (the space's), canonical origin, language and contact settings. */
 export function siteInfo(config: BuildConfig, spaceName: string): SiteInfo {
   const contact = Object.fromEntries(Object.entries(config.contact).filter(([, value]) => value !== undefined))
   return {
     name: spaceName,
     ...(config.siteUrl ? { url: config.siteUrl } : {}),
+    // Only when it is not the default, so that an English site's shell keeps its bytes.
+    ...(config.language !== DEFAULT_SITE_LANGUAGE ? { language: config.language } : {}),
     ...(Object.keys(contact).length ? { contact } : {}),
     ...(config.preview ? { noindex: true as const } : {}),
   }

@@ -11,6 +11,7 @@
 import { join } from 'node:path'
 import type { CmsClient } from '../cms/client.ts'
 import { crawl } from '../cms/crawl.ts'
+import { REDIRECTS_CHANGE } from '../cms/datasource.ts'
 import { refetchStories } from '../cms/refetch.ts'
 import { SpilledStories } from './story-file.ts'
 import type { CacheState } from './build-cache.ts'
@@ -55,7 +56,8 @@ async function crawlAll(client: CmsClient, { cacheDir, perPage, previous, onProg
 async function refetch(client: CmsClient, previous: CacheState, ids: number[], options: ContentOptions): Promise<Content> {
   const stories = SpilledStories.reopen(previous.stories)
   try {
-    const { space, found, missing, warnings } = await refetchStories(client, ids)
+    // REDIRECTS_CHANGE names no story: the build reads the redirects datasource anyway.
+    const { space, found, missing, warnings } = await refetchStories(client, ids.filter((id) => id !== REDIRECTS_CHANGE))
     if (space.id !== previous.space.id) {
       stories.close()
       return crawlAll(client, { ...options, previous: undefined })
@@ -73,7 +75,8 @@ async function refetch(client: CmsClient, previous: CacheState, ids: number[], o
       const uuid = uuidById.get(id)!
       if (stories.remove(uuid)) changed.add(uuid)
     }
-    return { stories, space, changed, warnings, how: `refetched ${ids.length} ${ids.length === 1 ? 'story' : 'stories'} by id, ${changed.size} changed` }
+    const refetched = ids.filter((id) => id !== REDIRECTS_CHANGE).length
+    return { stories, space, changed, warnings, how: `refetched ${refetched} ${refetched === 1 ? 'story' : 'stories'} by id, ${changed.size} changed` }
   } catch (error) {
     stories.close()
     throw error

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { textDirection } from '../cms/language.ts'
 import { ConfigError, MISSING_TOKEN_MESSAGE, readCmsConfig, usesEmbeddedCms } from '../cms/config.ts'
 import { readBuildConfig } from '../scripts/config.ts'
 
@@ -46,6 +47,16 @@ describe('configuration', () => {
   it('should reject URLs that are not absolute http(s)', () => {
     expect(problemsOf({ STORYBLOK_API_URL: 'localhost:4100', STORYBLOK_TOKEN: 't' })[0]).toMatch(/STORYBLOK_API_URL="localhost:4100"/)
     expect(problemsOf({ SITE_URL: 'www.example.com' })[0]).toMatch(/SITE_URL="www.example.com"/)
+  })
+
+  it('should reject a SITE_LANGUAGE that is not a language tag, naming an example', () => {
+    expect(problemsOf({ SITE_LANGUAGE: 'english' })[0]).toBe('SITE_LANGUAGE="english" is not a language tag: use one such as en, de or pt-BR.')
+    expect(problemsOf({ SITE_LANGUAGE: 'pt-BR' })).toEqual([])
+  })
+
+  it('should write right to left for right-to-left languages and scripts only', () => {
+    for (const tag of ['ar', 'he-IL', 'fa', 'ur', 'pa-Arab', 'yi']) expect(textDirection(tag), tag).toBe('rtl')
+    for (const tag of ['en', 'de', 'ar-Latn', 'zh-Hant', 'pt-BR']) expect(textDirection(tag), tag).toBe('ltr')
   })
 
   it('should say the spec message when an API URL comes without a token', () => {

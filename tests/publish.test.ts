@@ -267,6 +267,19 @@ describe('incremental builds from webhooks', () => {
     }
   })
 
+  it("should publish an edited redirects datasource from its webhook, without refetching a story, and ignore other datasources", async () => {
+    const done = await finished()
+    edit(() => cms.space.datasources!.redirects!.push({ name: '/studio-notes', value: '/blog/' }))
+    const datasourceEvent = (slug: string) => ({ text: `entries of ${slug} updated`, action: 'entries_updated', space_id: cms.space.id, datasource_slug: slug })
+    const other = await webhook(datasourceEvent('colours'))
+    expect([other.status, await other.json()]).toEqual([202, { accepted: false, reason: 'datasource "colours" does not change the site' }])
+    expect((await webhook(datasourceEvent('redirects'))).status).toBe(202)
+    await builds(done + 1)
+    const answer = await fetch(`${server.url}/studio-notes`, { redirect: 'manual' })
+    expect([answer.status, answer.headers.get('location')]).toEqual([301, '/blog/'])
+    expect(server.output()).toMatch(/Build \d+ started for the redirects\./)
+  })
+
   it('should coalesce a burst of 50 webhooks during a build into exactly one follow-up build, with the final content live', async () => {
     const { queue } = await health()
     cms.faults = { delayMs: 400 } // a slow CMS keeps the first build running while the burst arrives

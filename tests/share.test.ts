@@ -1,10 +1,11 @@
-/** Share tags, structured data and breadcrumbs of story pages (renderer/share.ts, renderer/structured-data.ts, pages/breadcrumbs.ts). */
+/** Share tags, structured data, breadcrumbs and the document's language (renderer/share.ts, renderer/structured-data.ts, pages/breadcrumbs.ts, renderer/document.tsx). */
 import { describe, expect, it } from 'vitest'
 import { ancestorRoutes, breadcrumbs } from '../pages/breadcrumbs.ts'
 import { buildPayload, siteIndex } from '../pages/payload.ts'
 import { summarize } from '../pages/stories.ts'
 import type { RoutePayload, SiteInfo } from '../pages/route-payload.ts'
 import type { PageContext } from 'vike/types'
+import { renderDocument } from '../renderer/document.tsx'
 import { headOf } from '../renderer/head.ts'
 import { firstLargeImage, shareImage, shareOf, shareTags } from '../renderer/share.ts'
 import { jsonLdScript, structuredData, HEADLINE_LENGTH } from '../renderer/structured-data.ts'
@@ -80,6 +81,16 @@ describe('shareOf and shareTags', () => {
     const tags = shareTags(shareOf(article({ title: '"><script>alert(1)</script>' }), SITE))
     expect(tags).toContain('content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"')
     expect(tags).not.toContain('<script>')
+  })
+})
+
+describe('renderDocument', () => {
+  const documentOf = (site: SiteInfo) => renderDocument({ is404: true, shell: { site, nav: [], footer: [] } } as unknown as PageContext)
+
+  it("should give <html> the site's language, and dir=rtl for a right-to-left one", () => {
+    expect(documentOf({ name: 'S' })).toContain('<html lang="en">')
+    expect(documentOf({ name: 'S', language: 'de' })).toContain('<html lang="de">')
+    expect(documentOf({ name: 'S', language: 'ar' })).toContain('<html lang="ar" dir="rtl">')
   })
 })
 

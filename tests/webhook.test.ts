@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isHandled, parseStoryEvent, sign, verifySignature } from '../scripts/server/webhook.ts'
+import { REDIRECTS_CHANGE } from '../cms/datasource.ts'
+import { changesSite, isHandled, parseStoryEvent, sign, verifySignature, type StoryEvent } from '../scripts/server/webhook.ts'
 
 const SECRET = 'webhook-secret'
 const body = Buffer.from(JSON.stringify({ text: 'The user published the Story About', action: 'published', space_id: 1000, story_id: 40008, full_slug: 'about' }))
@@ -38,6 +39,16 @@ describe('webhook bodies', () => {
     expect(parseStoryEvent(Buffer.from('{"action":"published"}'))).toEqual({ error: 'The body has no numeric "story_id".' })
     expect(parseStoryEvent(Buffer.from('{"story_id":1}'))).toEqual({ error: 'The body has no "action".' })
     expect(parseStoryEvent(Buffer.from('null'))).toEqual({ error: 'The body has no "action".' })
+  })
+
+  it('should read a datasource event as a change of that datasource, which changes the site only for the redirects', () => {
+    const parse = (value: object) => parseStoryEvent(Buffer.from(JSON.stringify(value)))
+    const redirects = parse({ text: 'Entries updated', action: 'entries_updated', space_id: 1000, datasource_slug: 'redirects' })
+    expect(redirects).toEqual({ event: { action: 'entries_updated', story_id: REDIRECTS_CHANGE, datasource_slug: 'redirects' } })
+    expect(changesSite((redirects as { event: StoryEvent }).event)).toBe(true)
+    const legacy = parse({ action: 'datasource_entry_saved', datasource_slug: 'colours' })
+    expect(changesSite((legacy as { event: StoryEvent }).event)).toBe(false)
+    expect(parse({ action: 'entries_updated' })).toEqual({ error: 'The datasource event has no "datasource_slug".' })
   })
 
   it('should handle published, unpublished, deleted and moved, and nothing else', () => {

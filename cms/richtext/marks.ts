@@ -6,7 +6,7 @@
 import type { ElementContent } from 'hast'
 import type { RichTextMark } from '../content-model.ts'
 import { withAnchor } from '../links.ts'
-import { LANGUAGE_TAG } from './sanitize.ts'
+import { LANGUAGE_TAG } from '../language.ts'
 import { safeUrl } from '../url-policy.ts'
 import { element } from './nodes.ts'
 import type { RichTextOptions } from './options.ts'

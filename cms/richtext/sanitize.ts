@@ -6,12 +6,11 @@
  */
 import type { Root } from 'hast'
 import { sanitize, type Schema } from 'hast-util-sanitize'
+import { LANGUAGE_TAG } from '../language.ts'
 
 const COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*[\d.%\s,]+\))$/i
 const ALIGNED = /^text-align: (left|center|right|justify)$/
 const CELL_STYLE = /^(width: \d{1,5}px;)?( ?background-color: (#[0-9a-f]{3,8}|rgba?\([\d.%\s,]+\));)?$/i
-/** A language tag for a link's `hreflang` (BCP 47's shape, loosely). */
-export const LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/
 /** One class token of a code block (`language-ts`, or a bare `ts`). */
 export const CODE_CLASS = /^[\w+#.-]+$/
 

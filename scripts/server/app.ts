@@ -8,7 +8,7 @@ import { securityHeaders } from '../site-headers.ts'
 import { liveSite } from '../static-server.ts'
 import { liveBuildId } from '../deploy.ts'
 import type { BuildQueue } from './queue.ts'
-import { isHandled, parseStoryEvent, verifySignature, WEBHOOK_BODY_LIMIT } from './webhook.ts'
+import { changesSite, parseStoryEvent, verifySignature, WEBHOOK_BODY_LIMIT } from './webhook.ts'
 
 export interface AppOptions {
   outDir: string
@@ -43,8 +43,11 @@ export function createApp({ outDir, queue, webhookSecret, preview, log }: AppOpt
     const parsed = parseStoryEvent(body)
     if ('error' in parsed) return res.status(400).json({ error: parsed.error })
     const { event } = parsed
-    if (!isHandled(event.action)) return res.status(202).json({ accepted: false, reason: `action "${event.action}" does not change the site` })
-    log(`Webhook: ${event.action} story ${event.story_id}${event.full_slug ? ` (${event.full_slug})` : ''}.`)
+    if (!changesSite(event)) {
+      const what = event.datasource_slug !== undefined ? `datasource "${event.datasource_slug}"` : `action "${event.action}"`
+      return res.status(202).json({ accepted: false, reason: `${what} does not change the site` })
+    }
+    log(`Webhook: ${event.datasource_slug !== undefined ? `${event.action} of the ${event.datasource_slug} datasource` : `${event.action} story ${event.story_id}${event.full_slug ? ` (${event.full_slug})` : ''}`}.`)
     queue.add({ story_id: event.story_id, action: event.action, full_slug: event.full_slug, received: Date.now() })
     return res.status(202).json({ accepted: true })
   })

@@ -6,6 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import writeFileAtomic from 'write-file-atomic'
+import { REDIRECTS_CHANGE } from '../../cms/datasource.ts'
 import { dirname } from 'node:path'
 
 export interface QueuedChange {
@@ -103,7 +104,9 @@ export class BuildQueue {
     const ids = [...taken.keys()].sort((a, b) => a - b)
     const startedAt = Date.now()
     this.builds++
-    this.options.log(`Build ${this.builds} started for ${ids.length} changed ${ids.length === 1 ? 'story' : 'stories'} (${ids.join(', ')}).`)
+    const stories = ids.filter((id) => id !== REDIRECTS_CHANGE)
+    const what = [stories.length ? `${stories.length} changed ${stories.length === 1 ? 'story' : 'stories'} (${stories.join(', ')})` : '', stories.length < ids.length ? 'the redirects' : ''].filter(Boolean).join(' and ')
+    this.options.log(`Build ${this.builds} started for ${what}.`)
     const run = this.options.start(ids)
     this.running = { ids, run, startedAt }
     run.done.then(
