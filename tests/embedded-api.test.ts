@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import { loadSpace } from '../cms/api/space.ts'
 import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
-import { projectSpace, TOKENS } from './helpers/space.ts'
+import { projectSpace, storyOf, TOKENS } from './helpers/space.ts'
 
 let server: CmsServer
 let demo: CmsServer
@@ -116,5 +116,39 @@ describe('embedded delivery API', () => {
     const response = await fetch(`${server.url}/cdn/spaces/me?token=${TOKENS.public}`)
     await expect(response.json()).rejects.toThrow()
     server.faults = {}
+  })
+})
+
+describe('embedded delivery API, languages (field-level translation)', () => {
+  let bilingual: CmsServer
+  beforeAll(async () => {
+    const about = storyOf(1, 'about', { component: 'page', title: 'About us', title__i18n__de: 'Über uns', description: 'Who we are', description__i18n__de: '', body: [{ _uid: 't', component: 'teaser', headline: 'Hello', headline__i18n__de: 'Hallo' }] }, {
+      name: 'About',
+      translated_slugs: [{ path: 'ueber-uns', name: 'Über uns', lang: 'de', published: true }],
+    })
+    const contact = storyOf(2, 'contact', { component: 'page', title: 'Contact' })
+    bilingual = await startCmsServer({ space: { ...projectSpace(0), language_codes: ['de'], stories: [about, contact] } })
+  })
+  afterAll(() => bilingual.close())
+
+  it('should list the space’s languages in cdn/spaces/me', async () => {
+    expect((await get(bilingual, 'cdn/spaces/me')).body.space.language_codes).toEqual(['de'])
+  })
+
+  it('should answer language=de with the translated fields, lang, a prefixed and translated full_slug and default_full_slug', async () => {
+    const { body } = await get(bilingual, 'cdn/stories', { language: 'de' })
+    const [about, contact] = body.stories
+    expect(about).toMatchObject({ lang: 'de', name: 'Über uns', full_slug: 'de/ueber-uns', default_full_slug: 'about' })
+    expect(about.content).toMatchObject({ title: 'Über uns', description: 'Who we are', body: [{ headline: 'Hallo' }] })
+    expect(JSON.stringify(body)).not.toContain('__i18n__')
+    expect(contact).toMatchObject({ lang: 'de', full_slug: 'de/contact', default_full_slug: 'contact', content: { title: 'Contact' } })
+  })
+
+  it('should answer the default language without the language parameter, or for a language the space does not have', async () => {
+    for (const params of [{}, { language: 'fr' }]) {
+      const { body } = await get(bilingual, 'cdn/stories', params)
+      expect(body.stories[0]).toMatchObject({ lang: 'default', full_slug: 'about', content: { title: 'About us' } })
+      expect(JSON.stringify(body.stories)).not.toContain('__i18n__')
+    }
   })
 })

@@ -7,6 +7,7 @@ import { DATASOURCE_PER_PAGE, DEFAULT_PER_PAGE, INLINE_RESOLVE_LIMIT, MAX_PER_PA
 import type { Story, StoryLink } from '../content-model.ts'
 import { relationUuids, storyLinkUuids } from '../content-walk.ts'
 import { withEditableMarkers } from './editable.ts'
+import { localizedFullSlug, localizedName, translateContent } from './translate.ts'
 import type { Space, StoredStory } from './space.ts'
 
 export interface DeliveryAnswer {
@@ -32,13 +33,24 @@ function visibleStories(space: Space, version: Version): StoredStory[] {
   return version === 'draft' ? space.stories : space.stories.filter((story) => story.published !== false)
 }
 
-/** The story as the API sends it: draft overlay applied, editor markers added, CMS-only fields gone. */
-function present(space: Space, stored: StoredStory, version: Version, excluded: string[]): Story {
+/** Who is asking: which version, and which language (undefined: the default one). */
+interface Access {
+  version: Version
+  language?: string
+}
+
+/**
+ * The story as the API sends it: draft overlay applied, the language asked for (cms/api/translate.ts),
+ * editor markers added, CMS-only fields gone.
+ */
+function present(space: Space, stored: StoredStory, { version, language }: Access, excluded: string[]): Story {
   const { published: _published, draft, ...story } = stored
-  const content = version === 'draft' && draft ? draft.content : story.content
+  const content = translateContent(version === 'draft' && draft ? draft.content : story.content, language)
   const marked = withEditableMarkers(content, space.id, story.id)
   for (const field of excluded) delete (marked as Record<string, unknown>)[field]
-  return { ...story, name: (version === 'draft' && draft?.name) || story.name, lang: 'default', content: marked }
+  const name = (version === 'draft' && draft?.name) || story.name
+  if (!language) return { ...story, name, lang: 'default', content: marked }
+  return { ...story, name: localizedName({ ...story, name }, language), lang: language, full_slug: localizedFullSlug(story, language), default_full_slug: story.full_slug, content: marked }
 }
 
 /** Story uuids referenced by `component.field` relation fields, across stories. */
@@ -72,15 +84,15 @@ interface Included {
 }
 
 /** `resolve_relations` and `resolve_links`: inline up to 50, uuids past that (the client batches them). */
-function includes(space: Space, stories: Story[], query: URLSearchParams, version: Version): Included {
-  const byUuid = new Map(visibleStories(space, version).map((story) => [story.uuid, story]))
+function includes(space: Space, stories: Story[], query: URLSearchParams, access: Access): Included {
+  const byUuid = new Map(visibleStories(space, access.version).map((story) => [story.uuid, story]))
   const included: Included = { rels: [], links: [] }
 
   const relations = list(query.get('resolve_relations'))
   if (relations.length) {
     const uuids = relationUuidsOf(stories, relations).filter((uuid) => byUuid.has(uuid))
     if (uuids.length > INLINE_RESOLVE_LIMIT) included.rel_uuids = uuids
-    else included.rels = uuids.map((uuid) => present(space, byUuid.get(uuid)!, version, []))
+    else included.rels = uuids.map((uuid) => present(space, byUuid.get(uuid)!, access, []))
   }
 
   const resolveLinks = query.get('resolve_links')
@@ -90,29 +102,34 @@ function includes(space: Space, stories: Story[], query: URLSearchParams, versio
     else {
       included.links = uuids.map((uuid) => {
         const story = byUuid.get(uuid)!
-        return resolveLinks === 'story' ? present(space, story, version, []) : linkEntry(story)
+        return resolveLinks === 'story' ? present(space, story, access, []) : linkEntry(story)
       })
     }
   }
   return included
 }
 
-/** Which version a token may read, or `undefined` for a token the space does not know. */
-function authorize(space: Space, query: URLSearchParams): { version: Version } | undefined {
+/**
+ * Which version a token may read, or `undefined` for a token the space does not know; and the
+ * language asked for, when the space has it (any other `language` answers in the default one).
+ */
+function authorize(space: Space, query: URLSearchParams): Access | undefined {
   const token = query.get('token')
   const version: Version = query.get('version') === 'draft' ? 'draft' : 'published'
-  if (token === space.tokens.preview) return { version }
-  if (token === space.tokens.public && version === 'published') return { version }
+  const code = query.get('language') ?? ''
+  const language = space.language_codes?.includes(code) ? { language: code } : {}
+  if (token === space.tokens.preview) return { version, ...language }
+  if (token === space.tokens.public && version === 'published') return { version, ...language }
   return undefined
 }
 
-function listStories(space: Space, query: URLSearchParams, version: Version): DeliveryAnswer {
+function listStories(space: Space, query: URLSearchParams, access: Access): DeliveryAnswer {
   const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number.parseInt(query.get('per_page') ?? '', 10) || DEFAULT_PER_PAGE))
   const page = Math.max(1, Number.parseInt(query.get('page') ?? '', 10) || 1)
   const startsWith = query.get('starts_with')
   const byUuids = list(query.get('by_uuids'))
 
-  let matches = visibleStories(space, version)
+  let matches = visibleStories(space, access.version)
   if (startsWith) matches = matches.filter((story) => story.full_slug.startsWith(startsWith))
   if (byUuids.length) {
     const wanted = new Set(byUuids)
@@ -121,11 +138,11 @@ function listStories(space: Space, query: URLSearchParams, version: Version): De
   matches = [...matches].sort((a, b) => a.id - b.id)
 
   const excluded = list(query.get('excluding_fields'))
-  const stories = matches.slice((page - 1) * perPage, page * perPage).map((story) => present(space, story, version, excluded))
+  const stories = matches.slice((page - 1) * perPage, page * perPage).map((story) => present(space, story, access, excluded))
   return {
     status: 200,
     headers: { total: String(matches.length), 'per-page': String(perPage) },
-    body: { stories, cv: space.version, ...includes(space, stories, query, version) },
+    body: { stories, cv: space.version, ...includes(space, stories, query, access) },
   }
 }
 
@@ -143,10 +160,10 @@ function listDatasourceEntries(space: Space, query: URLSearchParams): DeliveryAn
   }
 }
 
-function getStory(space: Space, key: string, query: URLSearchParams, version: Version): DeliveryAnswer {
+function getStory(space: Space, key: string, query: URLSearchParams, access: Access): DeliveryAnswer {
   const findBy = query.get('find_by')
   const wanted = key.replace(/\/+$/, '')
-  const stored = visibleStories(space, version).find((story) =>
+  const stored = visibleStories(space, access.version).find((story) =>
     findBy === 'uuid'
       ? story.uuid === key
       : /^\d+$/.test(key)
@@ -154,8 +171,8 @@ function getStory(space: Space, key: string, query: URLSearchParams, version: Ve
         : story.full_slug.replace(/\/+$/, '') === wanted,
   )
   if (!stored) return NOT_FOUND
-  const story = present(space, stored, version, list(query.get('excluding_fields')))
-  return { status: 200, body: { story, cv: space.version, ...includes(space, [story], query, version) } }
+  const story = present(space, stored, access, list(query.get('excluding_fields')))
+  return { status: 200, body: { story, cv: space.version, ...includes(space, [story], query, access) } }
 }
 
 /** Answers one GET below `/v2/` (e.g. `cdn/stories`), with the real API's status codes and shapes. */
@@ -165,12 +182,12 @@ export function answerDelivery(space: Space, path: string, query: URLSearchParam
   if (path === 'cdn/spaces/me') {
     return {
       status: 200,
-      body: { space: { id: space.id, name: space.name, domain: space.domain, version: space.version, language_codes: [] } },
+      body: { space: { id: space.id, name: space.name, domain: space.domain, version: space.version, language_codes: space.language_codes ?? [] } },
     }
   }
-  if (path === 'cdn/stories') return listStories(space, query, access.version)
+  if (path === 'cdn/stories') return listStories(space, query, access)
   if (path === 'cdn/datasource_entries') return listDatasourceEntries(space, query)
   const single = /^cdn\/stories\/(.+)$/.exec(path)
-  if (single?.[1]) return getStory(space, decodeURIComponent(single[1]), query, access.version)
+  if (single?.[1]) return getStory(space, decodeURIComponent(single[1]), query, access)
   return NOT_FOUND
 }

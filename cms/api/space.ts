@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Blok, Story } from '../content-model.ts'
+import type { TranslatedSlug } from './translate.ts'
 
 /** A story as stored: the delivery shape plus what only the CMS knows. */
 export interface StoredStory extends Story {
@@ -14,6 +15,8 @@ export interface StoredStory extends Story {
   published?: boolean
   /** Unpublished changes, swapped in for `version=draft`. */
   draft?: { name?: string; content: Blok }
+  /** The story's path in other languages (the Translatable Slugs app), without the language prefix. */
+  translated_slugs?: TranslatedSlug[] | null
 }
 
 export interface Space {
@@ -23,6 +26,8 @@ export interface Space {
   /** The content version (`cv`), which `cdn/spaces/me` answers with. */
   version: number
   tokens: { public: string; preview: string }
+  /** The space's languages besides the default (`cdn/spaces/me` → `language_codes`). */
+  language_codes?: string[]
   stories: StoredStory[]
   /** Datasource entries by datasource slug (`cdn/datasource_entries`). */
   datasources?: Record<string, { name: string; value: string }[]>
