@@ -34,6 +34,15 @@ export interface StoriesPage {
   cv?: number
 }
 
+/** What `cdn/spaces/me` tells of the space: its id, name, current content version and languages. */
+export interface SpaceInfo {
+  id: number
+  name: string
+  cv: number
+  /** The space's languages besides the default (`language_codes`). */
+  languageCodes: string[]
+}
+
 /** A datasource entry as the delivery API sends it (`value` is the default dimension's). */
 export interface DatasourceEntry {
   id?: number
@@ -50,7 +59,7 @@ export interface DatasourcePage {
 
 export interface CmsClient {
   /** `cdn/spaces/me`, never cached: the space's current content version. */
-  getSpace(): Promise<{ id: number; name: string; cv: number }>
+  getSpace(): Promise<SpaceInfo>
   getStories(params: StoriesParams): Promise<StoriesPage>
   /** One story by full slug, uuid (`find_by: 'uuid'`) or numeric id. */
   getStory(idOrSlug: string | number, params?: StoriesParams): Promise<{ story: Story; links: StoryLink[]; rels: Story[] }>
@@ -147,7 +156,8 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
       if (!space || typeof space.version !== 'number') {
         throw new CmsRequestError('GET cdn/spaces/me', 200, data, 'the answer has no space.version')
       }
-      return { id: space.id, name: space.name, cv: space.version }
+      const codes: unknown[] = Array.isArray(space.language_codes) ? space.language_codes : []
+      return { id: space.id, name: space.name, cv: space.version, languageCodes: codes.filter((code): code is string => typeof code === 'string' && code !== '') }
     },
     async getStories(params) {
       const response = await get('cdn/stories', { version: config.version, ...params })

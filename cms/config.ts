@@ -2,6 +2,7 @@
  * Storyblok connection settings, read from environment variables and validated up front so that a
  * typo stops the build before anything is fetched or written.
  */
+import { LANGUAGE_TAG } from './language.ts'
 
 export const REGIONS = ['eu', 'us', 'cn', 'ap', 'ca'] as const
 export type Region = (typeof REGIONS)[number]
@@ -51,7 +52,15 @@ export interface CmsConfig {
   perPage: number
   /** Requests per second the client allows itself. */
   rateLimit: number
+  /** `STORYBLOK_LANGUAGES`: every language of the space (`auto`), or these codes. */
+  languages?: LanguageSetting
+  /** `STORYBLOK_LANGUAGE_STRATEGY`: how the space translates; detected when absent. */
+  languageStrategy?: LanguageStrategy
 }
+
+export const LANGUAGE_STRATEGIES = ['field', 'folder'] as const
+export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
+export type LanguageSetting = 'auto' | string[]
 
 /** Thrown for invalid settings; `problems` holds one line per variable. */
 export class ConfigError extends Error {
@@ -151,7 +160,38 @@ export function readCmsConfig(env: Env, problems: string[] = []): CmsConfig {
     problems.push('STORYBLOK_PREVIEW_TOKEN is set without STORYBLOK_TOKEN: set STORYBLOK_TOKEN to build a real space.')
   }
 
-  return { token, previewToken, oauthToken, region, apiUrl, version, perPage, rateLimit }
+  const languages = parseLanguages(readVar(env, 'STORYBLOK_LANGUAGES'), problems)
+  const strategy = readVar(env, 'STORYBLOK_LANGUAGE_STRATEGY') ? parseOption(env, 'STORYBLOK_LANGUAGE_STRATEGY', LANGUAGE_STRATEGIES, 'field', problems) : undefined
+
+  return { token, previewToken, oauthToken, region, apiUrl, version, perPage, rateLimit, languages, ...(strategy ? { languageStrategy: strategy } : {}) }
+}
+
+/** `auto` (the default) or a comma-separated list of the space's language codes (`de,fr`). */
+function parseLanguages(value: string | undefined, problems: string[]): LanguageSetting {
+  if (value === undefined || value === 'auto') return 'auto'
+  const codes = [...new Set(value.split(',').map((code) => code.trim()).filter(Boolean))]
+  const bad = codes.filter((code) => !LANGUAGE_TAG.test(code) || code === 'default')
+  if (bad.length || !codes.length) {
+    problems.push(`STORYBLOK_LANGUAGES="${value}" is not allowed: use auto (every language of the space, the default) or a comma-separated list of its language codes, such as de,fr.`)
+    return 'auto'
+  }
+  return codes
+}
+
+/**
+ * The languages to build besides the default one: all the space has (`auto`), or the listed ones,
+ * each of which the space must have.
+ */
+export function resolveLanguages(setting: LanguageSetting | undefined, spaceCodes: string[]): string[] {
+  if (setting === undefined || setting === 'auto') return spaceCodes
+  const missing = setting.filter((code) => !spaceCodes.includes(code))
+  if (missing.length) {
+    const has = spaceCodes.length ? `it has ${spaceCodes.join(', ')}` : 'it has no languages besides the default'
+    throw new ConfigError([
+      `STORYBLOK_LANGUAGES lists ${missing.map((code) => `"${code}"`).join(', ')}, which the space does not have (${has}, in Settings → Internationalization): leave ${missing.length === 1 ? 'it' : 'them'} out, or add ${missing.length === 1 ? 'it' : 'them'} to the space.`,
+    ])
+  }
+  return setting
 }
 
 /** Whether the build should start the embedded demo CMS instead of calling Storyblok. */

@@ -9,14 +9,14 @@
  * `by_uuids` requests. The editor's draft, a single story, still has them resolved by the client
  * (scripts/server/preview-proxy.ts).
  */
-import type { CmsClient, StoriesPage } from './client.ts'
+import type { CmsClient, SpaceInfo, StoriesPage } from './client.ts'
 import { byFullSlug, type Story } from './content-model.ts'
 import { bounded } from './concurrency.ts'
 import { admitStory } from './story-shape.ts'
 
 export interface CrawlResult {
   /** The space (`cdn/spaces/me`); its `cv` pinned the whole crawl. */
-  space: { id: number; name: string; cv: number }
+  space: SpaceInfo
   /** Content version the whole crawl was pinned to. */
   cv: number
   /** Every story, sorted by full_slug so that output does not depend on API order (empty with a sink). */

@@ -5,13 +5,13 @@
  * story are not fetched again: the crawl keeps relations and story links as uuids, so their pages
  * are re-rendered from the cache with the changed story's new route and card.
  */
-import { CmsRequestError, type CmsClient } from './client.ts'
+import { CmsRequestError, type CmsClient, type SpaceInfo } from './client.ts'
 import type { Story } from './content-model.ts'
 import { bounded } from './concurrency.ts'
 import { admitStory } from './story-shape.ts'
 
 export interface RefetchResult {
-  space: { id: number; name: string; cv: number }
+  space: SpaceInfo
   /** The stories found, shrunk like the crawl's (compactForBuild). */
   found: Story[]
   /** Ids the delivery API answered 404 for, and stories left out for a bad slug (cms/story-shape.ts). */

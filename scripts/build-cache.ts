@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import writeFileAtomic from 'write-file-atomic'
 import { basename, join, relative } from 'node:path'
+import type { SpaceInfo } from '../cms/client.ts'
 import type { RouteDependencies } from '../pages/affected.ts'
 import type { Redirect } from '../pages/redirects.ts'
 import type { SpilledIndex } from './story-file.ts'
@@ -29,7 +30,7 @@ export interface CacheState {
   version: typeof STATE_VERSION
   fingerprint: string
   buildId: string
-  space: { id: number; name: string; cv: number }
+  space: SpaceInfo
   stories: SpilledIndex
   routes: Record<string, RouteDependencies>
   files: Record<string, FileEntry>

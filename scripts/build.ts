@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCmsClient } from '../cms/client.ts'
-import { ConfigError } from '../cms/config.ts'
+import { ConfigError, resolveLanguages } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
 import { fetchDatasource, REDIRECTS_DATASOURCE } from '../cms/datasource.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
@@ -71,6 +71,8 @@ async function build(config: BuildConfig): Promise<void> {
     // Crawl: every story (or the ones a webhook named), checked, and the site they make.
     const client = createCmsClient(cms)
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: progress('Stories fetched'), log })
+    // Languages: bad settings stop here; other languages than the default are not built yet.
+    const languages = resolveLanguages(config.cms.languages, content.space.languageCodes)
     const info = siteInfo(config, content.space.name)
     const site = siteOf(content.stories, info)
     const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, previous)
@@ -107,7 +109,10 @@ async function build(config: BuildConfig): Promise<void> {
     clearOld(config.outDir)
 
     const seconds = clock.elapsed()
-    const warnings = [...content.warnings, ...site.warnings, ...redirects.warnings]
+    const languageWarning = languages.length
+      ? [`The space has ${languages.length === 1 ? 'the language' : 'the languages'} ${languages.join(', ')} besides the default: this build renders the default language only (docs/behaviour.md, "Languages").`]
+      : []
+    const warnings = [...content.warnings, ...site.warnings, ...redirects.warnings, ...languageWarning]
     summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: plan.incremental?.render.length ?? result.routes.length, warnings })
     if (process.env.BUILD_STATS_FILE) {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode })

@@ -9,7 +9,7 @@
  * so that case falls back to the crawl.
  */
 import { join } from 'node:path'
-import type { CmsClient } from '../cms/client.ts'
+import type { CmsClient, SpaceInfo } from '../cms/client.ts'
 import { crawl } from '../cms/crawl.ts'
 import { REDIRECTS_CHANGE } from '../cms/datasource.ts'
 import { refetchStories } from '../cms/refetch.ts'
@@ -18,7 +18,7 @@ import type { CacheState } from './build-cache.ts'
 
 export interface Content {
   stories: SpilledStories
-  space: { id: number; name: string; cv: number }
+  space: SpaceInfo
   /** Uuids of stories added, changed or removed since the cached build; undefined when there is none. */
   changed?: Set<string>
   /** How the content was obtained, for the summary. */

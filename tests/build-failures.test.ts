@@ -91,6 +91,14 @@ describe('failing builds', () => {
     expectUntouched()
   })
 
+  it('should fail when STORYBLOK_LANGUAGES lists a language the space does not have, naming what it has', async () => {
+    server.space.language_codes = ['de']
+    const run = await buildAgainst({}, { STORYBLOK_LANGUAGES: 'de,fr' })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('STORYBLOK_LANGUAGES lists "fr", which the space does not have (it has de, in Settings → Internationalization): leave it out, or add it to the space.')
+    expectUntouched()
+  })
+
   it('should fail when the CMS is down', async () => {
     const url = server.url
     await server.close()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { textDirection } from '../cms/language.ts'
-import { ConfigError, MISSING_TOKEN_MESSAGE, readCmsConfig, usesEmbeddedCms } from '../cms/config.ts'
+import { ConfigError, MISSING_TOKEN_MESSAGE, readCmsConfig, resolveLanguages, usesEmbeddedCms } from '../cms/config.ts'
 import { readBuildConfig } from '../scripts/config.ts'
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -57,6 +57,21 @@ describe('configuration', () => {
   it('should write right to left for right-to-left languages and scripts only', () => {
     for (const tag of ['ar', 'he-IL', 'fa', 'ur', 'pa-Arab', 'yi']) expect(textDirection(tag), tag).toBe('rtl')
     for (const tag of ['en', 'de', 'ar-Latn', 'zh-Hant', 'pt-BR']) expect(textDirection(tag), tag).toBe('ltr')
+  })
+
+  it('should read STORYBLOK_LANGUAGES as auto or a list of codes, and the strategy as field or folder', () => {
+    expect(readCmsConfig({}).languages).toBe('auto')
+    expect(readCmsConfig({ STORYBLOK_LANGUAGES: 'de, fr,de' }).languages).toEqual(['de', 'fr'])
+    expect(readCmsConfig({ STORYBLOK_LANGUAGE_STRATEGY: 'folder' }).languageStrategy).toBe('folder')
+    expect(problemsOf({ STORYBLOK_LANGUAGES: 'german' })[0]).toMatch(/STORYBLOK_LANGUAGES="german"/)
+    expect(problemsOf({ STORYBLOK_LANGUAGES: 'de;fr' })[0]).toMatch(/^STORYBLOK_LANGUAGES="de;fr" is not allowed: use auto/)
+    expect(problemsOf({ STORYBLOK_LANGUAGE_STRATEGY: 'space' })[0]).toMatch(/STORYBLOK_LANGUAGE_STRATEGY="space".*field, folder/)
+  })
+
+  it('should build every language of the space with auto, and only listed ones it has otherwise', () => {
+    expect(resolveLanguages('auto', ['de', 'fr'])).toEqual(['de', 'fr'])
+    expect(resolveLanguages(['fr'], ['de', 'fr'])).toEqual(['fr'])
+    expect(() => resolveLanguages(['it'], [])).toThrow(/"it", which the space does not have \(it has no languages besides the default/)
   })
 
   it('should say the spec message when an API URL comes without a token', () => {

@@ -145,7 +145,7 @@ describe('embedded delivery API, languages (field-level translation)', () => {
   })
 
   it('should answer the default language without the language parameter, or for a language the space does not have', async () => {
-    for (const params of [{}, { language: 'fr' }]) {
+    for (const params of [{}, { language: 'fr' }] as Record<string, string>[]) {
       const { body } = await get(bilingual, 'cdn/stories', params)
       expect(body.stories[0]).toMatchObject({ lang: 'default', full_slug: 'about', content: { title: 'About us' } })
       expect(JSON.stringify(body.stories)).not.toContain('__i18n__')
