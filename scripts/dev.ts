@@ -13,7 +13,7 @@ import { createCmsClient } from '../cms/client.ts'
 import { ConfigError } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
 import { crawl } from '../cms/crawl.ts'
-import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE } from '../cms/demo-space.ts'
+import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, isDemoSpace } from '../cms/demo-space.ts'
 import { shellFileOf } from '../pages/shell-file.ts'
 import { siteOf, type Site } from '../pages/site.ts'
 import { storiesInMemory } from '../pages/stories.ts'
@@ -36,11 +36,11 @@ const config = readConfig()
 const { cms } = await connectCms(config.cms, config.embedded, console.log)
 const client = createCmsClient(cms)
 
-async function load(): Promise<{ site: Site; cv: number }> {
+async function load(): Promise<{ site: Site; cv: number; demo: boolean }> {
   const crawled = await crawl(client, { perPage: cms.perPage })
   const site = siteOf(storiesInMemory(crawled.stories), siteInfo(config, crawled.space.name))
   console.log(`Crawled ${crawled.stories.length} stories (cv ${crawled.cv}).`)
-  return { site, cv: crawled.cv }
+  return { site, cv: crawled.cv, demo: isDemoSpace(crawled.space) }
 }
 
 let current = await load()
@@ -53,6 +53,7 @@ async function site(): Promise<Site> {
   }
   return current.site
 }
+const isDemo = () => current.demo
 
 // Plugins and the rest come from vike.config.ts (through pages/+config.ts); passing them again here
 // would register the React plugin twice.
@@ -66,7 +67,8 @@ const { viteServer } = await dev({
     optimizeDeps: { entries: ['pages/**/+*.{ts,tsx}', 'renderer/**/*.{ts,tsx}', ...OUTPUT.map((glob) => `!${glob}`)] },
   },
 })
-const demoAssets = config.embedded ? serveStatic(DEMO_ASSETS_DIR, { index: false }) : undefined
+// The demo space's images, whether it comes from the embedded CMS or from `npm run cms`.
+const demoAssets = serveStatic(DEMO_ASSETS_DIR, { index: false })
 
 function send(res: ServerResponse, status: number, type: string, body: string) {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' })
@@ -77,7 +79,7 @@ const server = createServer((req, res) => {
   viteServer.middlewares(req, res, async () => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost')
-      if (demoAssets && url.pathname.startsWith(`/${DEMO_ASSETS_ROUTE}/`)) {
+      if (isDemo() && url.pathname.startsWith(`/${DEMO_ASSETS_ROUTE}/`)) {
         req.url = url.pathname.slice(DEMO_ASSETS_ROUTE.length + 1)
         return demoAssets(req as never, res as never, () => send(res, 404, 'text/plain', 'Not found'))
       }

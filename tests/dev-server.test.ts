@@ -30,6 +30,8 @@ describe('dev server', () => {
     await page.click('nav >> text=About')
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the studio')
     expect((await page.goto(`${url}/no/such/page/`))!.status()).toBe(404)
+    // The demo's images are served beside the pages, as a build publishes them.
+    expect((await fetch(`${url}/demo-assets/1200x630/share.jpg`)).headers.get('content-type')).toBe('image/jpeg')
     expect(errors.filter((error) => !error.includes('404'))).toEqual([])
   })
 })
