@@ -2,7 +2,7 @@
  * Storyblok connection settings, read from environment variables and validated up front so that a
  * typo stops the build before anything is fetched or written.
  */
-import { LANGUAGE_TAG } from './language.ts'
+import { LANGUAGE_STRATEGIES, LANGUAGE_TAG, type LanguageStrategy } from './language.ts'
 
 export const REGIONS = ['eu', 'us', 'cn', 'ap', 'ca'] as const
 export type Region = (typeof REGIONS)[number]
@@ -58,8 +58,6 @@ export interface CmsConfig {
   languageStrategy?: LanguageStrategy
 }
 
-export const LANGUAGE_STRATEGIES = ['field', 'folder'] as const
-export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
 export type LanguageSetting = 'auto' | string[]
 
 /** Thrown for invalid settings; `problems` holds one line per variable. */

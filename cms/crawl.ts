@@ -41,21 +41,38 @@ export interface CrawlOptions {
 const PAGES_IN_FLIGHT = 8
 
 export class ShortCrawlError extends Error {
-  constructor(received: number, total: number) {
+  constructor(received: number, total: number, language?: string) {
     super(
-      `Short crawl: received ${received} stories but the CMS announced ${total} (total header). ` +
+      `Short crawl${language ? ` of language "${language}"` : ''}: received ${received} stories but the CMS announced ${total} (total header). ` +
         'Nothing was written; run the build again, and if it persists check the CMS or STORYBLOK_API_URL.',
     )
     this.name = 'ShortCrawlError'
   }
 }
 
-export async function crawl(client: CmsClient, { perPage, sink, onProgress }: CrawlOptions): Promise<CrawlResult> {
+export async function crawl(client: CmsClient, options: CrawlOptions): Promise<CrawlResult> {
   const space = await client.getSpace()
-  const { cv } = space
+  const { stories, warnings } = await crawlPages(client, space.cv, options)
+  return { space, cv: space.cv, stories, warnings, requests: client.requestCount }
+}
+
+/**
+ * Every story in other languages of a space with field-level translation (`language=<code>`), one
+ * crawl of `cdn/stories` per language at the same `cv`: translated fields, `lang`, and a
+ * `full_slug` prefixed with the code. `cdn/spaces/me` is not asked again.
+ */
+export async function crawlLanguages(client: CmsClient, cv: number, codes: string[], options: CrawlOptions): Promise<Map<string, { stories: Story[]; warnings: string[] }>> {
+  const crawled = new Map<string, { stories: Story[]; warnings: string[] }>()
+  for (const code of codes) crawled.set(code, await crawlPages(client, cv, { ...options, language: code }))
+  return crawled
+}
+
+/** Pages through `cdn/stories` at `cv` in one language, keeping or sinking each story as it arrives. */
+async function crawlPages(client: CmsClient, cv: number, { perPage, sink, onProgress, language }: CrawlOptions & { language?: string }): Promise<{ stories: Story[]; warnings: string[] }> {
   const params = {
     cv,
     per_page: perPage,
+    ...(language ? { language } : {}),
   }
 
   const getPage = (page: number) => client.getStories({ ...params, page })
@@ -97,8 +114,7 @@ export async function crawl(client: CmsClient, { perPage, sink, onProgress }: Cr
     }),
   )
   // A page that came back short, or pages that overlapped, leave fewer unique stories than announced.
-  if (seen.size !== total) throw new ShortCrawlError(seen.size, total)
+  if (seen.size !== total) throw new ShortCrawlError(seen.size, total, language)
 
-  const stories = kept.sort(byFullSlug)
-  return { space, cv, stories, warnings, requests: client.requestCount }
+  return { stories: kept.sort(byFullSlug), warnings }
 }

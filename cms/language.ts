@@ -18,3 +18,18 @@ export function textDirection(tag: string): 'rtl' | 'ltr' {
   if (script) return RTL_SCRIPTS.has(script) ? 'rtl' : 'ltr'
   return RTL_LANGUAGES.has(language) ? 'rtl' : 'ltr'
 }
+
+/** How a space translates: `field` (one story, translated fields) or `folder` (a folder per language). */
+export const LANGUAGE_STRATEGIES = ['field', 'folder'] as const
+export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
+
+/**
+ * The strategy of a space that does not say (`STORYBLOK_LANGUAGE_STRATEGY` unset): `folder` when
+ * every one of its language codes is a top-level folder of its stories (`de/…`), else `field`.
+ */
+export function detectLanguageStrategy(codes: string[], fullSlugs: Iterable<string>): LanguageStrategy {
+  if (!codes.length) return 'field'
+  const topLevel = new Set<string>()
+  for (const slug of fullSlugs) if (slug.includes('/')) topLevel.add(slug.split('/')[0]!.toLowerCase())
+  return codes.every((code) => topLevel.has(code.toLowerCase())) ? 'folder' : 'field'
+}

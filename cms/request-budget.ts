@@ -3,15 +3,17 @@
  * `cdn/stories` page per `per_page` stories; it asks for no relation or link resolution
  * (cms/crawl.ts says why), so no `by_uuids` batches come on top. The build adds one
  * `cdn/datasource_entries` page per 1,000 redirects (cms/datasource.ts). Tests and the benchmark
- * hold the crawl and the build to these.
+ * hold the crawl and the build to these. Each language besides the default (field-level
+ * translation, `language=<code>`) takes the story pages once more: `1 + (1 + languages) × ceil(stories / per_page)`.
  */
 import { DATASOURCE_PER_PAGE } from './config.ts'
 
 // An empty space (or datasource) still takes one page to learn that it is empty.
 const pages = (count: number, perPage: number) => Math.max(1, Math.ceil(count / perPage))
 
-export function crawlRequests(storyCount: number, perPage: number): number {
-  return 1 + pages(storyCount, perPage)
+/** With field-level translation every extra language is one more crawl of the same stories. */
+export function crawlRequests(storyCount: number, perPage: number, extraLanguages = 0): number {
+  return 1 + (1 + extraLanguages) * pages(storyCount, perPage)
 }
 
 export function minimumRequests(storyCount: number, perPage: number, redirectCount = 0): number {

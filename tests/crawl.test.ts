@@ -3,7 +3,8 @@ import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import type { Space } from '../cms/api/space.ts'
 import { createCmsClient } from '../cms/client.ts'
 import { readCmsConfig } from '../cms/config.ts'
-import { crawl, ShortCrawlError } from '../cms/crawl.ts'
+import { crawl, crawlLanguages, ShortCrawlError } from '../cms/crawl.ts'
+import { detectLanguageStrategy } from '../cms/language.ts'
 import { crawlRequests as budget } from '../cms/request-budget.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
 
@@ -13,7 +14,7 @@ afterEach(async () => {
   server = undefined
 })
 
-async function crawlSpace(space: Space, perPage: number) {
+async function clientFor(space: Space, perPage: number) {
   server = await startCmsServer({ space })
   const config = readCmsConfig({
     STORYBLOK_TOKEN: TOKENS.public,
@@ -21,7 +22,11 @@ async function crawlSpace(space: Space, perPage: number) {
     STORYBLOK_PER_PAGE: String(perPage),
     STORYBLOK_RATE_LIMIT: '1000',
   })
-  return crawl(createCmsClient(config), { perPage })
+  return createCmsClient(config)
+}
+
+async function crawlSpace(space: Space, perPage: number) {
+  return crawl(await clientFor(space, perPage), { perPage })
 }
 
 describe('crawl', () => {
@@ -68,5 +73,31 @@ describe('crawl', () => {
     server = await startCmsServer({ space: projectSpace(30, 1), faults: { overstateTotal: 1 } })
     const config = readCmsConfig({ STORYBLOK_TOKEN: TOKENS.public, STORYBLOK_API_URL: server.url, STORYBLOK_RATE_LIMIT: '1000' })
     await expect(crawl(createCmsClient(config), { perPage: 25 })).rejects.toBeInstanceOf(ShortCrawlError)
+  })
+})
+
+describe('crawl of other languages (field-level translation)', () => {
+  it('should crawl each language once more with language=<code>, at the same cv: 1 + (1 + languages) × ceil(stories / per_page) requests', async () => {
+    const space = { ...projectSpace(30, 1), language_codes: ['de', 'fr'] }
+    space.stories[0]!.content.title__i18n__de = 'Erstes Projekt'
+    const client = await clientFor(space, 25)
+    const { space: info, stories } = await crawl(client, { perPage: 25 })
+    const languages = await crawlLanguages(client, info.cv, info.languageCodes, { perPage: 25 })
+    expect(info.languageCodes).toEqual(['de', 'fr'])
+    expect(stories).toHaveLength(30)
+    expect([...languages.keys()]).toEqual(['de', 'fr'])
+    const german = languages.get('de')!.stories
+    expect(german).toHaveLength(30)
+    expect(german.every((story) => story.lang === 'de' && story.full_slug.startsWith('de/'))).toBe(true)
+    expect(german.find((story) => story.uuid === space.stories[0]!.uuid)!.content.title).toBe('Erstes Projekt')
+    expect(server!.requests).toHaveLength(budget(30, 25, 2))
+    expect(budget(30, 25, 2)).toBe(1 + 3 * 2)
+    expect(server!.requests.every((request) => request.path === 'cdn/spaces/me' || request.query.get('cv') === String(info.cv))).toBe(true)
+  })
+
+  it('should detect folder-level translation from top-level language folders, and field-level otherwise', () => {
+    expect(detectLanguageStrategy(['de'], ['de/home', 'en/home', 'en/about'])).toBe('folder')
+    expect(detectLanguageStrategy(['de', 'fr'], ['de/home', 'about'])).toBe('field')
+    expect(detectLanguageStrategy([], ['de/home'])).toBe('field')
   })
 })
