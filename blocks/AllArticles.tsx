@@ -13,7 +13,7 @@ const LABELS = { name: 'Articles', newer: 'Newer articles', older: 'Older articl
 export function AllArticles({ blok }: BlockProps) {
   return (
     <StoryList blok={blok} type="article" labels={LABELS}>
-      {(cards) => (
+      {(cards, Heading) => (
         <ol className="entries">
           {cards.map((card) => (
             <li key={card.uuid} className="entry">
@@ -21,9 +21,9 @@ export function AllArticles({ blok }: BlockProps) {
                 <Image asset={card.content.image} sizes="(min-width: 600px) 14rem, 100vw" />
               </div>
               <div className="entry-body">
-                <h3>
+                <Heading>
                   <a href={card.route}>{card.content.title ?? card.name}</a>
-                </h3>
+                </Heading>
                 {card.first_published_at ? (
                   <p className="meta">
                     <time dateTime={card.first_published_at.slice(0, 10)}>{readableDate(card.first_published_at)}</time>

@@ -8,7 +8,7 @@ const LABELS = { name: 'Projects', newer: 'Newer projects', older: 'Older projec
 export function AllProjects({ blok }: BlockProps) {
   return (
     <StoryList blok={blok} type="project" labels={LABELS}>
-      {(cards) => <CardList cards={cards} />}
+      {(cards, heading) => <CardList cards={cards} heading={heading} />}
     </StoryList>
   )
 }

@@ -171,7 +171,11 @@ describe('blocks', () => {
     const blok: Blok = { _uid: 'aa', component: 'all-articles', limit: '' }
     const html = $(renderBlock(blok, { payload: payloadWith(blok, { lists: { article: [withImage, without] } }) }))
     expect(html('section').attr('aria-label')).toBe('Articles')
-    expect(html('.entry h3 a').map((_, a) => `${a.attribs.href} ${html(a).text()}`).get()).toEqual(['/blog/one/ One', '/blog/two/ P2'])
+    // No list title: the entries' titles are the headings right below the page's h1.
+    expect(html('.entry h2 a').map((_, a) => `${a.attribs.href} ${html(a).text()}`).get()).toEqual(['/blog/one/ One', '/blog/two/ P2'])
+    const titled: Blok = { ...blok, title: 'From the journal' }
+    const under = $(renderBlock(titled, { payload: payloadWith(titled, { lists: { article: [withImage] } }) }))
+    expect([under('section > h2').text(), under('.entry h3').text()]).toEqual(['From the journal', 'One'])
     expect(html('.entry time').map((_, time) => `${time.attribs.datetime} ${html(time).text()}`).get()).toEqual(['2025-10-01 1 October 2025'])
     expect(html('.entry').first().find('p').last().text()).toBe('The teaser.')
     expect(html('.entry-image')).toHaveLength(2)

@@ -9,6 +9,7 @@ import { projectsLimit, type Blok, type ListedType } from '../../cms/content-mod
 import { STORIES_PER_PAGE } from '../../pages/pagination.ts'
 import type { StoryCard } from '../../pages/route-payload.ts'
 import { useBlockEnv } from '../environment.tsx'
+import type { ItemHeading } from './Card.tsx'
 import { useEditable } from './editable.ts'
 import { text } from './fields.ts'
 
@@ -19,7 +20,8 @@ export interface ListLabels {
   older: string
 }
 
-export function StoryList({ blok, type, labels, children }: { blok: Blok; type: ListedType; labels: ListLabels; children: (cards: StoryCard[]) => ReactNode }) {
+/** `children` gets the cards to show and the heading level of each card's title. */
+export function StoryList({ blok, type, labels, children }: { blok: Blok; type: ListedType; labels: ListLabels; children: (cards: StoryCard[], heading: ItemHeading) => ReactNode }) {
   const { lists, pagination } = useBlockEnv()
   const editable = useEditable(blok)
   const cards = lists[type] ?? []
@@ -33,7 +35,7 @@ export function StoryList({ blok, type, labels, children }: { blok: Blok; type: 
   return (
     <section className={`story-list list-${type}`} aria-label={heading ? undefined : labels.name} {...editable}>
       {heading ? <h2>{heading}</h2> : null}
-      {children(shown)}
+      {children(shown, heading ? 'h3' : 'h2')}
       {pages ? (
         <nav className="pagination" aria-label={`More ${labels.name.toLowerCase()}`}>
           {pages.prev ? <a href={pages.prev} rel="prev">{labels.newer}</a> : null}
