@@ -45,7 +45,8 @@ function decodedPath(value: string): string | undefined {
 function target(value: string): string | undefined {
   if (value.startsWith('/')) return decodedPath(value.split(/[?#]/)[0]!) !== undefined ? value : undefined
   const safe = safeUrl(value, 'link')
-  return safe && /^https?:\/\//i.test(safe) ? safe : undefined
+  // Normalized (punycode host, percent-encoded path), so that it is a valid Location header.
+  return safe && /^https?:\/\//i.test(safe) ? new URL(safe).href : undefined
 }
 
 /** The editors' datasource entries as redirects; an entry that is not one is left out with a warning. */
@@ -149,7 +150,8 @@ export function parseRedirectsFile(text: string): Map<string, { to: string; stat
     if (!from || !to || from.startsWith('#') || rest.length) continue
     const code = status === undefined ? DEFAULT_REDIRECT_STATUS : (Number(status) as RedirectStatus)
     const path = decodedPath(from)
-    if (path && REDIRECT_STATUSES.includes(code) && !table.has(redirectKey(path))) table.set(redirectKey(path), { to, status: code })
+    // A header value must be visible ASCII: the build writes it so; a hand-edited file may not.
+    if (path && /^[\x21-\x7e]+$/.test(to) && REDIRECT_STATUSES.includes(code) && !table.has(redirectKey(path))) table.set(redirectKey(path), { to, status: code })
   }
   return table
 }

@@ -95,11 +95,15 @@ describe('redirectsFile and parseRedirectsFile', () => {
   it('should write both spellings of a route, percent-encoded, and read them back', () => {
     const text = redirectsFile([{ from: '/über', to: '/about/', status: 301 }, { from: '/old.html', to: 'https://example.com/', status: 308 }])
     expect(text).toBe('/%C3%BCber /about/ 301\n/%C3%BCber/ /about/ 301\n/old.html https://example.com/ 308\n')
-    const table = parseRedirectsFile(`# a comment\n${text}/bad\n/x /y 999\n`)
+    const table = parseRedirectsFile(`# a comment\n${text}/bad\n/x /y 999\n/z /zürich 301\n`)
     expect([...table]).toEqual([
       ['/über', { to: '/about/', status: 301 }],
       ['/old.html', { to: 'https://example.com/', status: 308 }],
     ])
+  })
+
+  it('should normalize an external target to a valid Location (punycode host, encoded path)', () => {
+    expect(editorRedirects([{ name: '/shop', value: 'https://bücher.example/straße' }], [])).toEqual([{ from: '/shop', to: 'https://xn--bcher-kva.example/stra%C3%9Fe', status: 301 }])
   })
 
   it('should write nothing for no redirects', () => {
