@@ -16,6 +16,6 @@ export function crawlRequests(storyCount: number, perPage: number, extraLanguage
   return 1 + (1 + extraLanguages) * pages(storyCount, perPage)
 }
 
-export function minimumRequests(storyCount: number, perPage: number, redirectCount = 0): number {
-  return crawlRequests(storyCount, perPage) + pages(redirectCount, DATASOURCE_PER_PAGE)
+export function minimumRequests(storyCount: number, perPage: number, redirectCount = 0, extraLanguages = 0): number {
+  return crawlRequests(storyCount, perPage, extraLanguages) + pages(redirectCount, DATASOURCE_PER_PAGE)
 }

@@ -11,16 +11,18 @@ import { routeOf } from './routes.ts'
 /** `about` and a top-level folder's start page (`blog/`) qualify; `blog/2025/x` does not. */
 type Navigable = Pick<Story, 'full_slug' | 'name' | 'position'>
 
-function isTopLevel(story: Navigable): boolean {
-  return !story.full_slug.replace(/^\/+|\/+$/g, '').includes('/')
+/** Top level within `prefix` (a language's folder, `de/`): `de/about` is, `de/blog/x` is not. */
+function isTopLevel(story: Navigable, prefix: string): boolean {
+  const slug = story.full_slug.replace(/^\/+|\/+$/g, '')
+  return slug.startsWith(prefix) && !slug.slice(prefix.length).includes('/')
 }
 
 /** The most items a derived navigation shows: what fits a laptop's header. */
 export const NAV_LIMIT = 8
 
-export function navigation(stories: Navigable[]): NavItem[] {
+export function navigation(stories: Navigable[], prefix = ''): NavItem[] {
   return stories
-    .filter(isTopLevel)
+    .filter((story) => isTopLevel(story, prefix))
     .sort((a, b) => (a.position ?? 0) - (b.position ?? 0) || a.full_slug.localeCompare(b.full_slug))
     .slice(0, NAV_LIMIT)
     .map((story) => ({ label: story.name, route: routeOf(story) }))

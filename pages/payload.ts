@@ -9,6 +9,7 @@ import type { Blok, Story } from '../cms/content-model.ts'
 import { relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
 import { blockName, LISTED_TYPES, RESOLVE_RELATIONS, type ListedType } from '../cms/content-model.ts'
 import { breadcrumbs } from './breadcrumbs.ts'
+import type { Alternate } from './languages.ts'
 import { pageRoute, pageWindow, storiesListed, storyPageCount } from './pagination.ts'
 import type { RoutePayload, StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
@@ -28,6 +29,8 @@ export interface SiteIndex {
   lists: Record<ListedType, StoryCard[]>
   /** Every story's card by its route: breadcrumbs name the stories above a page (pages/breadcrumbs.ts). */
   byRoute: Map<string, Pick<StoryCard, 'name'>>
+  /** The versions of each page in every language, by story uuid (pages/languages.ts); absent for one language. */
+  alternates?: Map<string, Alternate[]>
 }
 
 export interface PayloadResult {
@@ -127,6 +130,7 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     },
     links,
     ...(crumbs.length ? { breadcrumbs: crumbs } : {}),
+    ...(page === 1 && (index.alternates?.get(story.uuid)?.length ?? 0) > 1 ? { alternates: index.alternates!.get(story.uuid) } : {}),
     ...(Object.keys(lists).length ? { lists } : {}),
     ...(pagination ? { pagination } : {}),
   }

@@ -40,8 +40,10 @@ export interface SiteInfo {
   image?: { url: string; alt?: string }
   /** Absolute origin for canonical URLs (`SITE_URL`), when configured. */
   url?: string
-  /** The site's language (`SITE_LANGUAGE`) when it is not `en`. */
+  /** The site's language (`SITE_LANGUAGE`) when it is not `en`; another language's code on its site. */
   language?: string
+  /** The home page's route when it is not `/` (another language's site: `/de/`). */
+  home?: string
   /** Meta description of pages that have none of their own (site settings). */
   description?: string
   contact?: ContactSettings
@@ -64,6 +66,8 @@ export interface RoutePayload {
     published_at?: string | null
     content: Blok
   }
+  /** This page in every language of the site, the default first (pages/languages.ts); absent with one language. */
+  alternates?: { language: string; route: string }[]
   /** The stories above this page, home first (pages/breadcrumbs.ts); absent on the home page. */
   breadcrumbs?: NavItem[]
   /** Route of every story this story links to, by uuid. */

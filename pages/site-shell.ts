@@ -39,8 +39,9 @@ export interface ShellResult {
 /**
  * The shell of a site from its story summaries (the settings story's content travels in its
  * summary) and the configured site info; settings from the environment win over the story's.
+ * `prefix` is a language's folder (`de/`) when the site is one language of several.
  */
-export function siteShell(summaries: StorySummary[], info: SiteInfo): ShellResult {
+export function siteShell(summaries: StorySummary[], info: SiteInfo, prefix = ''): ShellResult {
   const warnings: string[] = []
   const settings = summaries.filter((summary) => summary.settings)
   if (settings.length > 1) warnings.push(`${settings.length} site settings stories (${settings.map((story) => story.full_slug).join(', ')}): only "${settings[0]!.full_slug}" is used.`)
@@ -48,7 +49,7 @@ export function siteShell(summaries: StorySummary[], info: SiteInfo): ShellResul
   // A feed needs absolute URLs (SITE_URL), entries, and a site robots may read.
   const feed = info.url && !info.noindex && pages.some((page) => blockName(page.component) === FEED_TYPE) ? { feed: FEED_ROUTE } : {}
   const config = settings[0]?.settings
-  if (!config) return { shell: { site: { ...info, ...feed }, nav: navigation(pages), footer: [] }, warnings }
+  if (!config) return { shell: { site: { ...info, ...feed }, nav: navigation(pages, prefix), footer: [] }, warnings }
 
   const where = storyLabel(settings[0]!)
   const routes = Object.fromEntries(pages.map((page) => [page.uuid, routeOf(page)]))

@@ -31,13 +31,18 @@ export interface Site {
   payloadFor(route: string): PayloadResult | undefined
 }
 
-export function siteOf(source: StorySource, info: SiteInfo): Site {
+export interface SiteOptions {
+  /** The language's folder (`de/`) when the site is one language of several (pages/languages.ts). */
+  prefix?: string
+}
+
+export function siteOf(source: StorySource, info: SiteInfo, { prefix = '' }: SiteOptions = {}): Site {
   const all = [...source.summaries()].sort(byFullSlug)
   // The site settings story is not a page: it shapes every page's shell instead.
   const summaries = all.filter((summary) => !summary.settings)
   const table = routeTable(summaries)
   const index = siteIndex(summaries)
-  const { shell, warnings } = siteShell(all, info)
+  const { shell, warnings } = siteShell(all, info, prefix)
   const routes = new Map<string, RouteStory>()
   const available = Object.fromEntries(Object.entries(index.lists).map(([type, cards]) => [type, cards.length])) as Record<ListedType, number>
   for (const [route, summary] of table) {

@@ -1,20 +1,22 @@
 /** The one layout of the site: header with the site name and navigation, main, footer. */
 import type { ReactNode } from 'react'
 import type { SiteShell } from '../pages/route-payload.ts'
+import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { Navigation } from './Navigation.tsx'
 import './theme.css'
 
-export function Layout({ shell: { site, nav, footer }, route, children }: { shell: SiteShell; route?: string; children: ReactNode }) {
+export function Layout({ shell: { site, nav, footer }, route, alternates, children }: { shell: SiteShell; route?: string; alternates?: { language: string; route: string }[]; children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="site-header">
-        <a className="site-name" href="/">
+        <a className="site-name" href={site.home ?? '/'}>
           {site.name}
         </a>
         <Navigation items={nav} route={route} />
+        <LanguageSwitcher alternates={alternates} route={route} />
       </header>
       <main id="main">{children}</main>
       <footer className="site-footer">

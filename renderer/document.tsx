@@ -23,7 +23,7 @@ function crawlerTags(pageContext: PageContext, canonical: string | undefined): s
 }
 
 export function renderDocument(pageContext: PageContext): string {
-  const { title, description, canonical, prev, next, noindex, feed } = headOf(pageContext)
+  const { title, description, canonical, prev, next, noindex, feed, alternates = [] } = headOf(pageContext)
   const language = shellOf(pageContext).site.language ?? DEFAULT_SITE_LANGUAGE
   const links = [
     noindex && '<meta name="robots" content="noindex">\n',
@@ -31,6 +31,7 @@ export function renderDocument(pageContext: PageContext): string {
     prev && `<link rel="prev" href="${escapeHtml(prev)}">\n`,
     next && `<link rel="next" href="${escapeHtml(next)}">\n`,
     feed && `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">\n`,
+    ...alternates.map(({ hreflang, href }) => `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}">\n`),
     crawlerTags(pageContext, canonical),
   ]
   const body = renderToString(<PageRoot pageContext={pageContext} />)

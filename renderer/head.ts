@@ -21,6 +21,8 @@ export interface Head {
   noindex?: boolean
   /** The journal's feed, linked from every page of a site that has one. */
   feed?: { href: string; title: string }
+  /** hreflang links: the page in every language, then `x-default` (the default language's). */
+  alternates?: { hreflang: string; href: string }[]
 }
 
 function field(value: unknown): string | undefined {
@@ -43,6 +45,12 @@ export function descriptionOf(payload: RoutePayload, fallback?: string): string 
   return field(seoOf(payload).description) ?? field(content.description) ?? field(content.teaser) ?? fallback
 }
 
+/** Absolute with SITE_URL, as search engines want hreflang links; the route otherwise. */
+function hreflangs(alternates: { language: string; route: string }[], siteUrl?: string): Head['alternates'] {
+  const href = (route: string) => (siteUrl ? new URL(route, siteUrl).href : route)
+  return [...alternates.map(({ language, route }) => ({ hreflang: language, href: href(route) })), { hreflang: 'x-default', href: href(alternates[0]!.route) }]
+}
+
 export function headOf(pageContext: PageContext): Head {
   const { payload } = pageContext
   const { site } = shellOf(pageContext)
@@ -62,5 +70,6 @@ export function headOf(pageContext: PageContext): Head {
     ...(pagination?.next ? { next: pagination.next } : {}),
     description: descriptionOf(payload, site.description),
     canonical: site.url ? new URL(payload.route, site.url).href : undefined,
+    ...(payload.alternates ? { alternates: hreflangs(payload.alternates, site.url) } : {}),
   }
 }

@@ -10,6 +10,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCmsClient } from '../cms/client.ts'
 import { ConfigError, resolveLanguages } from '../cms/config.ts'
+import { detectLanguageStrategy } from '../cms/language.ts'
 import { connectCms } from '../cms/connect.ts'
 import { fetchDatasource, REDIRECTS_DATASOURCE } from '../cms/datasource.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
@@ -20,7 +21,9 @@ import { goLive } from './build/go-live.ts'
 import { phaseClock } from './build/phase-clock.ts'
 import { planBuild } from './build/plan.ts'
 import { recordBuild } from './build/record.ts'
+import { languageSites } from './build/languages.ts'
 import { siteRedirects } from './build/redirects.ts'
+import type { SpilledStories } from './story-file.ts'
 import { writeSiteFiles } from './build/site-files.ts'
 import { ensureBundles } from './bundles.ts'
 import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
@@ -67,30 +70,46 @@ async function build(config: BuildConfig): Promise<void> {
   }
   process.once('SIGTERM', abandon)
   let content: Content | undefined
+  // The other languages' story files: made for this build only, removed when it ends.
+  let extraStories: SpilledStories[] = []
   try {
     // Crawl: every story (or the ones a webhook named), checked, and the site they make.
     const client = createCmsClient(cms)
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: progress('Stories fetched'), log })
-    // Languages: bad settings stop here; other languages than the default are not built yet.
+    // Languages: bad settings stop here; a field-level space gets a site per language.
     const languages = resolveLanguages(config.cms.languages, content.space.languageCodes)
+    const strategy = config.cms.languageStrategy ?? detectLanguageStrategy(languages, content.stories.summaries().map((summary) => summary.full_slug))
     const info = siteInfo(config, content.space.name)
     const site = siteOf(content.stories, info)
-    const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, previous)
+    const translated = languages.length && strategy === 'field'
+      ? await languageSites(client, { cv: content.space.cv, codes: languages, perPage: cms.perPage, cacheDir: cache, info, defaultLanguage: config.language, defaultSite: site })
+      : { sites: [], warnings: [] }
+    extraStories = translated.sites.map(({ stories }) => stories)
+    const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, previous, translated.sites)
     const requests = client.requestCount
     clock.lap('crawl')
     await server?.close()
     await bundles.done
     clock.lap('bundlesWait')
 
-    // Plan: full, or incremental from the live build.
-    const plan = planBuild({ outDir: config.outDir, stage, previous, fullReason: reason, content, site, info })
+    // Plan: full, or incremental from the live build (a space with languages builds in full for now).
+    const plan = translated.sites.length
+      ? planBuild({ outDir: config.outDir, stage, previous: undefined, fullReason: `${reason ? `${reason}; ` : ''}the space has languages, which build in full`, content, site, info })
+      : planBuild({ outDir: config.outDir, stage, previous, fullReason: reason, content, site, info })
     clock.lap('plan')
 
     // Render: every planned route, on every core.
     const result = await prerender({ site, stories: content.stories, bundleDir, output: plan.output, only: plan.incremental?.render, beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
+    for (const { language, site: other, stories } of translated.sites) {
+      const more = await prerender({ site: other, stories, bundleDir, output: plan.output, errorPages: false, onProgress: progress(`Pages rendered (${language})`) })
+      result.routes.push(...more.routes)
+      result.warnings.push(...more.warnings.map((warning) => `[${language}] ${warning}`))
+      for (const [name, slugs] of more.unknownBlocks) result.unknownBlocks.set(name, new Set([...(result.unknownBlocks.get(name) ?? []), ...slugs]))
+      for (const [route, dependencies] of more.dependencies) result.dependencies.set(route, dependencies)
+    }
     for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
     // robots.txt, sitemap, feed and _redirects: rewritten by every build, left alone when their bytes are the same.
-    await writeSiteFiles(plan.output, { site, summaries: content.stories.summaries(), redirects: redirects.table })
+    await writeSiteFiles(plan.output, { site, summaries: content.stories.summaries(), redirects: redirects.table, languages: translated.sites.map((language) => language.site) })
     clock.lap('render')
 
     const recorded = content
@@ -109,10 +128,10 @@ async function build(config: BuildConfig): Promise<void> {
     clearOld(config.outDir)
 
     const seconds = clock.elapsed()
-    const languageWarning = languages.length
-      ? [`The space has ${languages.length === 1 ? 'the language' : 'the languages'} ${languages.join(', ')} besides the default: this build renders the default language only (docs/behaviour.md, "Languages").`]
+    const languageWarning = languages.length && strategy === 'folder'
+      ? [`The space translates by folders (${languages.join(', ')}): this build renders them as folders of one site, without hreflang links or a language switcher (docs/behaviour.md, "Languages").`]
       : []
-    const warnings = [...content.warnings, ...site.warnings, ...redirects.warnings, ...languageWarning]
+    const warnings = [...content.warnings, ...site.warnings, ...translated.warnings, ...redirects.warnings, ...languageWarning]
     summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: plan.incremental?.render.length ?? result.routes.length, warnings })
     if (process.env.BUILD_STATS_FILE) {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode })
@@ -126,6 +145,7 @@ async function build(config: BuildConfig): Promise<void> {
   } finally {
     process.off('SIGTERM', abandon)
     content?.stories.close()
+    for (const stories of extraStories) stories.dispose()
     release()
   }
 }

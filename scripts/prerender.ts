@@ -24,6 +24,8 @@ export interface PrerenderInput {
   only?: string[]
   /** Runs once the workers are starting, before any page is written (they take a second to load). */
   beforeWrites?: () => void | Promise<void>
+  /** Render 404.html and 500.html too (the default site's pass does; other languages' do not). */
+  errorPages?: boolean
   onProgress?: (done: number, total: number) => void
 }
 
@@ -46,7 +48,7 @@ const BATCH = 8
 /** Routes per worker worth starting it for: a worker takes about a second to load the bundle. */
 const ROUTES_PER_WORKER = 200
 
-export async function prerender({ site, stories, bundleDir, output, only, beforeWrites, onProgress }: PrerenderInput): Promise<PrerenderResult> {
+export async function prerender({ site, stories, bundleDir, output, only, beforeWrites, onProgress, errorPages = true }: PrerenderInput): Promise<PrerenderResult> {
   const { routes, index } = site
   const selected = only ?? [...routes.keys()]
   const unknownBlocks = new Map<string, Set<string>>()
@@ -87,11 +89,13 @@ export async function prerender({ site, stories, bundleDir, output, only, before
     await beforeWrites?.()
     await output.write(shellFile.url.slice(1), shellFile.body, 'shell')
     await bounded(pool.size * IN_FLIGHT_PER_WORKER, batches())
-    // One static 404.html answers every missing path: its path slot is filled in the browser.
-    const notFound = await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 })
-    const serverError = await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 })
-    await output.write('404.html', notFound, 'html')
-    await output.write('500.html', serverError, 'html')
+    if (errorPages) {
+      // One static 404.html answers every missing path: its path slot is filled in the browser.
+      const notFound = await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 })
+      const serverError = await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 })
+      await output.write('404.html', notFound, 'html')
+      await output.write('500.html', serverError, 'html')
+    }
   } finally {
     await pool.close()
   }

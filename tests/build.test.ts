@@ -49,6 +49,16 @@ describe('build of the demo space', () => {
     expect(run.stderr).toContain(`Stories fetched: ${crawled.length}/${crawled.length}`)
   })
 
+  it('should add nothing of languages to a space without them: no hreflang, no switcher, no alternates', () => {
+    for (const story of published) {
+      const route = routeOf(story)
+      const $ = page(route)
+      expect($('link[hreflang]').length + $('nav[aria-label=Language]').length, route).toBe(0)
+      expect($('html').attr('lang')).toBe('en')
+      expect(payload(route)).not.toHaveProperty('alternates')
+    }
+  })
+
   it('should write index.html and _payload.json for every published story, and nothing for drafts', () => {
     for (const story of published) {
       const route = routeOf(story)

@@ -33,6 +33,10 @@ describe('navigableLink', () => {
     }
   })
 
+  it('should leave links to another language (hreflang) to the browser: that page has its own shell', () => {
+    expect(clickOn({ href: '/de/ueber-uns/', hreflang: 'de' })).toBeUndefined()
+  })
+
   it('should leave new tabs, downloads, other origins, files and same-page hashes to the browser', () => {
     expect(clickOn({ href: '/about/', target: '_blank' })).toBeUndefined()
     expect(clickOn({ href: '/about/', download: '' })).toBeUndefined()

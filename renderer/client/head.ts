@@ -11,9 +11,11 @@ function setMeta(selector: string, create: () => HTMLElement, attribute: string,
 /** What only crawlers read (renderer/share.ts): the next page's would be stale, so it goes. */
 const CRAWLER_TAGS = 'meta[property], meta[name^="twitter:"], script[type="application/ld+json"]'
 
-export function applyHead({ title, description, canonical, prev, next }: Head): void {
+export function applyHead({ title, description, canonical, prev, next, alternates = [] }: Head): void {
   document.title = title
   for (const element of document.head.querySelectorAll(CRAWLER_TAGS)) element.remove()
+  for (const element of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) element.remove()
+  for (const { hreflang, href } of alternates) document.head.append(Object.assign(document.createElement('link'), { rel: 'alternate', hreflang, href }))
   setMeta('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', description)
   for (const [rel, href] of [['canonical', canonical], ['prev', prev], ['next', next]] as const) {
     setMeta(`link[rel="${rel}"]`, () => Object.assign(document.createElement('link'), { rel }), 'href', href)

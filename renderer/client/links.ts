@@ -1,7 +1,8 @@
 /**
  * Which clicks the router takes over: plain left clicks on same-origin links to a route. Modified
- * clicks, other buttons, `target`, `download`, hash links on the same page, files and other
- * origins keep the browser's behaviour.
+ * clicks, other buttons, `target`, `download`, hash links on the same page, files, other origins
+ * and links to another language (`hreflang`: its page has its own shell and `<html lang>`) keep
+ * the browser's behaviour.
  */
 /** The route a path names: routes always end in a slash. */
 export function withTrailingSlash(pathname: string): string {
@@ -11,7 +12,7 @@ export function withTrailingSlash(pathname: string): string {
 export function navigableLink(event: MouseEvent): URL | undefined {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return undefined
   const anchor = (event.target as Element | null)?.closest?.('a')
-  if (!anchor || !anchor.hasAttribute('href') || anchor.hasAttribute('download')) return undefined
+  if (!anchor || !anchor.hasAttribute('href') || anchor.hasAttribute('download') || anchor.hasAttribute('hreflang')) return undefined
   const target = anchor.getAttribute('target')
   if (target && target !== '_self') return undefined
   const url = new URL(anchor.href, location.href)

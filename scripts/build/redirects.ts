@@ -8,10 +8,16 @@ import { editorRedirects, movedStoryRedirects, redirectTable, type Redirect } fr
 import type { Site } from '../../pages/site.ts'
 import type { CacheState } from '../build-cache.ts'
 
-export function siteRedirects(entries: DatasourceEntry[], site: Site, previous: CacheState | undefined): { table: Redirect[]; warnings: string[] } {
+/**
+ * `languages`: the sites of the space's other languages. Moved stories are followed in the default
+ * language (there a story's uuid names one route); every language's routes count as pages.
+ */
+export function siteRedirects(entries: DatasourceEntry[], site: Site, previous: CacheState | undefined, languages: { language: string; site: Site }[] = []): { table: Redirect[]; warnings: string[] } {
   const warnings: string[] = []
-  const before = new Map(Object.entries(previous?.routes ?? {}).map(([route, { uuid }]) => [route, uuid]))
+  const inDefault = (route: string) => !languages.some(({ language }) => route.startsWith(`/${language}/`))
+  const before = new Map(Object.entries(previous?.routes ?? {}).filter(([route]) => inDefault(route)).map(([route, { uuid }]) => [route, uuid]))
   const moved = movedStoryRedirects(before, site.routes, previous?.redirects)
-  const table = redirectTable([...editorRedirects(entries, warnings), ...moved], new Set(site.routes.keys()), warnings)
+  const routes = new Set([site, ...languages.map((other) => other.site)].flatMap((each) => [...each.routes.keys()]))
+  const table = redirectTable([...editorRedirects(entries, warnings), ...moved], routes, warnings)
   return { table, warnings }
 }

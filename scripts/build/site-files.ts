@@ -20,17 +20,20 @@ export interface SiteFilesInput {
   summaries: StorySummary[]
   /** The build's redirect table (scripts/build/redirects.ts). */
   redirects?: Redirect[]
+  /** The sites of the space's other languages: their routes are in the sitemap too. */
+  languages?: Site[]
 }
 
 /** The files, by path (pure: the build writes them, tests read them). */
-export function siteFiles({ site, summaries, redirects = [] }: SiteFilesInput): TextFile[] {
+export function siteFiles({ site, summaries, redirects = [], languages = [] }: SiteFilesInput): TextFile[] {
   const { url: siteUrl, noindex: preview = false, feed, name } = site.shell.site
   const files: TextFile[] = [{ path: 'robots.txt', body: robotsTxt({ siteUrl, preview }) }, webManifest(site.shell.site)]
   if (redirects.length) files.push({ path: REDIRECTS_FILE, body: redirectsFile(redirects) })
   if (!siteUrl || preview) return files
   const byUuid = new Map(summaries.map((summary) => [summary.uuid, summary]))
   const lastmod = (uuid: string) => byUuid.get(uuid)?.published_at ?? byUuid.get(uuid)?.first_published_at
-  files.push(...sitemapFiles({ siteUrl, entries: [...site.routes].map(([route, { uuid }]) => ({ route, lastmod: lastmod(uuid) })) }))
+  const routes = [site, ...languages].flatMap((each) => [...each.routes])
+  files.push(...sitemapFiles({ siteUrl, entries: routes.map(([route, { uuid }]) => ({ route, lastmod: lastmod(uuid) })) }))
   // The shell says whether the site has a feed (pages link to it from there).
   if (!feed) return files
   const articles = summaries.filter((summary) => blockName(summary.component) === FEED_TYPE && !summary.settings)

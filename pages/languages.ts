@@ -1,0 +1,39 @@
+/**
+ * A space with languages builds one site per language (docs/behaviour.md, "Languages"): the
+ * default at `/…`, every other language at `/<code>/…` from its own crawl (`language=<code>`),
+ * whose stories come with `full_slug` prefixed by the code. Pure functions: which route a
+ * translated story gets, and which routes are versions of the same page.
+ */
+import type { Story } from '../cms/content-model.ts'
+import { routeOf } from './routes.ts'
+import type { Site } from './site.ts'
+
+/** One version of a page: its language tag and route. */
+export interface Alternate {
+  language: string
+  route: string
+}
+
+/**
+ * A story of language `code` as its site routes it: the home page (whatever its translated slug)
+ * becomes the language's start page, served at `/<code>/`; the rest keep `<code>/<path>`.
+ */
+export function localizeStory(story: Story, code: string): Story {
+  const defaultSlug = typeof story.default_full_slug === 'string' && story.default_full_slug ? story.default_full_slug : story.full_slug.replace(new RegExp(`^${code}/`), '')
+  return routeOf({ full_slug: defaultSlug }) === '/' ? { ...story, full_slug: `${code}/`, is_startpage: true } : story
+}
+
+/**
+ * Every page's versions, by story uuid, the default language first: for hreflang links and the
+ * language switcher. Pages of long lists are left out (their story's route stands for them).
+ */
+export function alternatesByUuid(sites: { language: string; site: Pick<Site, 'routes'> }[]): Map<string, Alternate[]> {
+  const byUuid = new Map<string, Alternate[]>()
+  for (const { language, site } of sites) {
+    for (const [route, { uuid, page }] of site.routes) {
+      if (page) continue
+      byUuid.set(uuid, [...(byUuid.get(uuid) ?? []), { language, route }])
+    }
+  }
+  return byUuid
+}

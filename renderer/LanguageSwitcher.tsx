@@ -1,0 +1,22 @@
+/**
+ * The language switcher of a site with several languages: this page in each language it exists
+ * in, as plain links (keyboard reachable, working without JavaScript and through client
+ * navigation), the current one marked. Rendered on the server like the rest of the header, so it
+ * never shifts the layout at hydration.
+ */
+export function LanguageSwitcher({ alternates, route }: { alternates?: { language: string; route: string }[]; route?: string }) {
+  if (!alternates || alternates.length < 2) return null
+  return (
+    <nav aria-label="Language" className="language-switcher">
+      <ul>
+        {alternates.map(({ language, route: href }) => (
+          <li key={language}>
+            <a href={href} hrefLang={language} lang={language} aria-current={href === route ? 'true' : undefined}>
+              {language.toUpperCase()}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,39 @@
+/**
+ * The sites of a space's other languages (docs/behaviour.md, "Languages"): each crawled with
+ * `language=<code>` (cms/crawl.ts), spilled to a story file of its own for the render workers,
+ * and made a site at `/<code>/…` (pages/languages.ts). Every site's index then learns the versions
+ * of each page in all languages, for hreflang links and the language switcher.
+ */
+import { join } from 'node:path'
+import type { CmsClient } from '../../cms/client.ts'
+import { crawlLanguages } from '../../cms/crawl.ts'
+import { alternatesByUuid, localizeStory } from '../../pages/languages.ts'
+import type { SiteInfo } from '../../pages/route-payload.ts'
+import { siteOf, type Site } from '../../pages/site.ts'
+import { SpilledStories } from '../story-file.ts'
+
+export interface LanguageSite {
+  language: string
+  site: Site
+  stories: SpilledStories
+}
+
+export async function languageSites(
+  client: CmsClient,
+  { cv, codes, perPage, cacheDir, info, defaultLanguage, defaultSite }: { cv: number; codes: string[]; perPage: number; cacheDir: string; info: SiteInfo; defaultLanguage: string; defaultSite: Site },
+): Promise<{ sites: LanguageSite[]; warnings: string[] }> {
+  const crawled = await crawlLanguages(client, cv, codes, { perPage })
+  const warnings: string[] = []
+  const sites = codes.map((language): LanguageSite => {
+    const { stories: translated, warnings: found } = crawled.get(language)!
+    warnings.push(...found)
+    const stories = new SpilledStories(join(cacheDir, `stories-${language}-${Date.now()}-${process.pid}.jsonl`))
+    for (const story of translated) stories.add(localizeStory(story, language))
+    const site = siteOf(stories, { ...info, language, home: `/${language}/` }, { prefix: `${language}/` })
+    warnings.push(...site.warnings.map((warning) => `[${language}] ${warning}`))
+    return { language, site, stories }
+  })
+  const alternates = alternatesByUuid([{ language: defaultLanguage, site: defaultSite }, ...sites])
+  for (const { index } of [defaultSite, ...sites.map(({ site }) => site)]) index.alternates = alternates
+  return { sites, warnings }
+}

@@ -1,0 +1,95 @@
+/**
+ * A space with languages (field-level translation) builds a site per language: the default at
+ * `/…`, the others at `/<code>/…` with translated slugs, `<html lang dir>`, hreflang links both
+ * ways, links and navigation within the language, a language switcher, and the stated number of
+ * CMS requests.
+ */
+import * as cheerio from 'cheerio'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
+import { DEFAULT_PER_PAGE } from '../cms/config.ts'
+import { minimumRequests } from '../cms/request-budget.ts'
+import { routeDir } from '../pages/routes.ts'
+import { runBuild, tempDir, workDir, type BuildRun } from './helpers/build.ts'
+import { projectSpace, storyOf } from './helpers/space.ts'
+
+const SITE_URL = 'https://studio.example'
+const out = join(tempDir('languages'), 'dist')
+const work = workDir('languages')
+let cms: CmsServer
+let run: BuildRun
+
+const link = (uuid: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Project A', marks: [{ type: 'link', attrs: { linktype: 'story', uuid, href: '/projects/a' } }] }] }] })
+const stories = [
+  storyOf(1, 'home', { component: 'page', title: 'Welcome', title__i18n__de: 'Willkommen', title__i18n__ar: 'أهلا' }, { name: 'Home' }),
+  storyOf(2, 'about', { component: 'page', title: 'About us', title__i18n__de: 'Über uns', body: [{ _uid: 'ab', component: 'article-block', text: link('uuid-4') }] }, {
+    name: 'About',
+    translated_slugs: [{ path: 'ueber-uns', name: 'Über uns', lang: 'de', published: true }],
+  }),
+  storyOf(3, 'projects/', { component: 'page', title: 'Projects', title__i18n__de: 'Projekte', body: [{ _uid: 'l', component: 'all-projects' }] }, { name: 'Projects', is_startpage: true }),
+  storyOf(4, 'projects/a', { component: 'project', title: 'Project A', title__i18n__de: 'Projekt A' }),
+]
+
+beforeAll(async () => {
+  cms = await startCmsServer({ space: { ...projectSpace(0), language_codes: ['de', 'ar'], stories } })
+  run = await runBuild(['--out', out, '--work-dir', work], { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: cms.space.tokens.public, SITE_URL })
+})
+afterAll(async () => {
+  await cms?.close()
+  rmSync(work, { recursive: true, force: true })
+})
+
+const page = (route: string) => cheerio.load(readFileSync(join(out, routeDir(route), 'index.html'), 'utf8'))
+const hreflangs = (route: string) => {
+  const $ = page(route)
+  return $('link[rel=alternate][hreflang]').map((_, element) => `${$(element).attr('hreflang')} ${$(element).attr('href')}`).get()
+}
+
+describe('a space with languages', () => {
+  it('should build every language, with the minimum of requests: 1 + (1 + languages) × ceil(stories / per_page) + the redirects page', () => {
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/Built 12 routes/)
+    expect(run.stdout).toContain(`CMS requests: ${minimumRequests(stories.length, DEFAULT_PER_PAGE, 0, 2)}\n`)
+  })
+
+  it('should serve the default language at / and the others at /<code>/, with translated slugs and a home at /<code>/', () => {
+    expect(page('/about/')('h1').text()).toBe('About us')
+    expect(page('/de/ueber-uns/')('h1').text()).toBe('Über uns')
+    expect(page('/de/')('h1').text()).toBe('Willkommen')
+    expect(page('/de/projects/a/')('h1').text()).toBe('Projekt A')
+  })
+
+  it('should give every page its language and direction', () => {
+    expect(page('/about/')('html').attr('lang')).toBe('en')
+    expect(page('/de/ueber-uns/')('html').attr('lang')).toBe('de')
+    expect(page('/ar/')('html').attr('dir')).toBe('rtl')
+    expect(page('/about/')('html').attr('dir')).toBeUndefined()
+  })
+
+  it('should link every version of a page to all the others and back, with x-default, each a route the build has', () => {
+    const expected = [`en ${SITE_URL}/about/`, `de ${SITE_URL}/de/ueber-uns/`, `ar ${SITE_URL}/ar/about/`, `x-default ${SITE_URL}/about/`]
+    expect(hreflangs('/about/')).toEqual(expected)
+    expect(hreflangs('/de/ueber-uns/')).toEqual(expected)
+    for (const entry of expected) expect(() => page(new URL(entry.split(' ')[1]!).pathname)).not.toThrow()
+  })
+
+  it('should keep links, lists, navigation and the site name’s home link within the language', () => {
+    expect(page('/de/ueber-uns/')('a.site-name').attr('href')).toBe('/de/')
+    expect(page('/about/')('a.site-name').attr('href')).toBe('/')
+    expect(page('/de/ueber-uns/')('main a').map((_, a) => a.attribs.href).get()).toContain('/de/projects/a/')
+    expect(page('/de/projects/')('a.card').map((_, a) => a.attribs.href).get()).toEqual(['/de/projects/a/'])
+    expect(page('/de/')('nav[aria-label=Main] .site-nav a').map((_, a) => a.attribs.href).get()).toEqual(['/de/ueber-uns/', '/de/projects/'])
+  })
+
+  it('should offer a language switcher listing the page in each language, the current one marked', () => {
+    const $ = page('/de/ueber-uns/')
+    expect($('nav[aria-label=Language] a').map((_, a) => `${a.attribs.hreflang} ${a.attribs.href} ${a.attribs['aria-current'] ?? ''}`).get()).toEqual(['en /about/ ', 'de /de/ueber-uns/ true', 'ar /ar/about/ '])
+  })
+
+  it('should list every language version in the sitemap', () => {
+    const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8')
+    for (const route of ['/about/', '/de/ueber-uns/', '/ar/about/']) expect(sitemap).toContain(`<loc>${SITE_URL}${route}</loc>`)
+  })
+})
