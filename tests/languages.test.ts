@@ -13,6 +13,7 @@ import { DEFAULT_PER_PAGE } from '../cms/config.ts'
 import { minimumRequests } from '../cms/request-budget.ts'
 import { routeDir } from '../pages/routes.ts'
 import { runBuild, tempDir, workDir, type BuildRun } from './helpers/build.ts'
+import { hydrated, launchBrowser, startPreview } from './helpers/browser.ts'
 import { projectSpace, storyOf } from './helpers/space.ts'
 
 const SITE_URL = 'https://studio.example'
@@ -91,5 +92,35 @@ describe('a space with languages', () => {
   it('should list every language version in the sitemap', () => {
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8')
     for (const route of ['/about/', '/de/ueber-uns/', '/ar/about/']) expect(sitemap).toContain(`<loc>${SITE_URL}${route}</loc>`)
+  })
+})
+
+describe('the language switcher in Chromium', () => {
+  it('should follow a client navigation and load the other language in full, by keyboard', async () => {
+    const preview = await startPreview(out)
+    const browser = await launchBrowser()
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+      await page.goto(`${preview.url}/de/ueber-uns/`)
+      await hydrated(page)
+      const documents: string[] = []
+      page.on('request', (request) => request.resourceType() === 'document' && documents.push(new URL(request.url()).pathname))
+      // A client navigation within the language: the switcher now offers this page's versions.
+      await page.click('nav[aria-label=Main] >> text=Projects')
+      await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Projekte')
+      expect(documents).toEqual([])
+      const switcher = () => page.$$eval('nav[aria-label=Language] a', (links) => links.map((link) => `${link.getAttribute('href')} ${link.getAttribute('aria-current') ?? ''}`))
+      expect(await switcher()).toEqual(['/projects/ ', '/de/projects/ true', '/ar/projects/ '])
+      expect(await page.getAttribute('link[rel=alternate][hreflang=en]', 'href')).toBe('https://studio.example/projects/')
+      // By keyboard: focus the English link and press Enter; the English page loads in full.
+      await page.focus('nav[aria-label=Language] a[hreflang=en]')
+      await Promise.all([page.waitForURL(`${preview.url}/projects/`), page.keyboard.press('Enter')])
+      expect(documents).toEqual(['/projects/'])
+      expect(await page.getAttribute('html', 'lang')).toBe('en')
+      expect(await page.textContent('h1')).toBe('Projects')
+    } finally {
+      await browser.close()
+      preview.close()
+    }
   })
 })
