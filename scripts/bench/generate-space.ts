@@ -99,7 +99,17 @@ function content(entry: Plan, plans: Plan[], projects: Plan[], rng: Random, inde
   }
 }
 
-export function generateSpace(count: number, seed: number): Space {
+/** The codes of the extra languages of a space with `languages` in all (the default one first). */
+export const BENCH_LANGUAGE_CODES = ['de', 'fr', 'es', 'it', 'nl', 'pt', 'sv']
+
+/** Field-level translations of a story's title, as the management API stores them. */
+function translated(content: Blok, codes: string[]): Blok {
+  if (typeof content.title !== 'string') return content
+  return { ...content, ...Object.fromEntries(codes.map((code) => [`title__i18n__${code}`, `${content.title} [${code}]`])) }
+}
+
+export function generateSpace(count: number, seed: number, languages = 1): Space {
+  const codes = BENCH_LANGUAGE_CODES.slice(0, Math.max(0, languages - 1))
   const rng = random(seed)
   const plans = plan(count, rng)
   const projects = plans.filter((entry) => entry.kind === 'project')
@@ -117,8 +127,9 @@ export function generateSpace(count: number, seed: number): Space {
       created_at: date,
       published_at: date,
       first_published_at: date,
-      content: content(entry, plans, projects, rng, index),
+      content: translated(content(entry, plans, projects, rng, index), codes),
     }
   })
-  return { id: 1000, name: `Benchmark space (${count} stories, seed ${seed})`, domain: 'https://bench.example/', version: 1_700_000_000, tokens: BENCH_TOKENS, stories }
+  const name = `Benchmark space (${count} stories${codes.length ? `, ${languages} languages` : ''}, seed ${seed})`
+  return { id: 1000, name, domain: 'https://bench.example/', version: 1_700_000_000, tokens: BENCH_TOKENS, stories, ...(codes.length ? { language_codes: codes } : {}) }
 }

@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --stories 1000,10000 --runs 3 --seed 1]`: full builds of generated spaces
- * against the embedded CMS, with the figures docs/benchmark/README.md reports, printed as a table
- * and written to docs/benchmark/ (results.json and README.md, with machine, Node version and date).
+ * `npm run bench [-- --stories 1000,10000 --runs 3 --seed 1 --languages 1]`: full builds of generated
+ * spaces against the embedded CMS, with the figures docs/benchmark/README.md reports, printed as a
+ * table and written to docs/benchmark/ (results.json and README.md, with machine, Node version and
+ * date; with `--languages N`, N languages in all, languages.md and a JSON file named for N).
  *
  * The client's throttle (5 requests/s) is lifted so that the build itself is measured; the requests
  * made and the time they would take at 5/s are reported separately.
@@ -17,7 +18,7 @@ import { minimumRequests } from '../../cms/request-budget.ts'
 import { clearing } from '../deploy.ts'
 import { runNode } from '../node-process.ts'
 import { pageWeight, type PageWeight } from '../page-weight.ts'
-import { BENCH_TOKENS, generateSpace } from './generate-space.ts'
+import { BENCH_LANGUAGE_CODES, BENCH_TOKENS, generateSpace } from './generate-space.ts'
 import { machineDescription, median } from './stats.ts'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
@@ -90,8 +91,8 @@ function weights(dir: string, routes: string[]): Record<string, PageWeight> {
   return found
 }
 
-async function benchSize(stories: number, runs: number, seed: number, reuseBundles: boolean) {
-  const space = generateSpace(stories, seed)
+async function benchSize(stories: number, runs: number, seed: number, reuseBundles: boolean, languages: number) {
+  const space = generateSpace(stories, seed, languages)
   const spaceFile = join(WORK, `space-${stories}-${seed}.json`)
   mkdirSync(WORK, { recursive: true })
   writeFileSync(spaceFile, JSON.stringify(space))
@@ -141,7 +142,8 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
     cpuSeconds: median(builds.map((build) => build.cpuSeconds + (build.bundles?.cpuSeconds ?? 0))),
     peakRssMb: { render: Math.max(...builds.map((build) => build.maxRssMb)), bundles: Math.max(...builds.map((build) => build.bundles?.maxRssMb ?? 0)) },
     pagesPerSecond: routes.length / median(walls),
-    requests: { made: requests, minimum: minimumRequests(space.stories.length, DEFAULT_PER_PAGE), secondsAtSpecThrottle: requests / DEFAULT_RATE_LIMIT },
+    languages,
+    requests: { made: requests, minimum: minimumRequests(space.stories.length, DEFAULT_PER_PAGE, 0, languages - 1), secondsAtSpecThrottle: requests / DEFAULT_RATE_LIMIT },
     bytesWritten: builds[0]!.bytes,
     bytesPerType: bytesPerType(out, routes),
     firstLoad: weights(out, routes),
@@ -159,6 +161,7 @@ const sizeCell = (sizes: Sizes | undefined) => (sizes ? `${kb(sizes.median)} / $
 function table(results: Result[]): string {
   const rows = [
     ['stories', ...results.map((r) => String(r.stories))],
+    ...(results.some((r) => r.languages > 1) ? [['languages (each story built in every one)', ...results.map((r) => String(r.languages))]] : []),
     ['wall time, median (min–max)', ...results.map((r) => `${r.wall.median.toFixed(1)} s (${r.wall.min.toFixed(1)}–${r.wall.max.toFixed(1)})`)],
     ['CPU time (render + bundles)', ...results.map((r) => `${r.cpuSeconds.toFixed(1)} s`)],
     ['peak RSS: render process / bundle build', ...results.map((r) => `${r.peakRssMb.render} MB / ${r.peakRssMb.bundles} MB`)],
@@ -185,13 +188,16 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     seed: { type: 'string', default: '1' },
     'reuse-bundles': { type: 'boolean', default: false },
+    languages: { type: 'string', default: '1' },
   },
 })
 const reuseBundles = values['reuse-bundles']!
+// Languages in all, the default one included: `--languages 3` builds each space in three.
+const languages = Number(values.languages)
 const sizes = values.stories.split(',').map(Number)
 const runs = Number(values.runs)
-if (sizes.some((size) => !Number.isInteger(size) || size < 2) || !Number.isInteger(runs) || runs < 1) {
-  console.error('Usage: npm run bench -- --stories 1000,10000 --runs 3 [--seed 1] [--reuse-bundles]')
+if (sizes.some((size) => !Number.isInteger(size) || size < 2) || !Number.isInteger(runs) || runs < 1 || !Number.isInteger(languages) || languages < 1 || languages > BENCH_LANGUAGE_CODES.length + 1) {
+  console.error(`Usage: npm run bench -- --stories 1000,10000 --runs 3 [--seed 1] [--reuse-bundles] [--languages 1 to ${BENCH_LANGUAGE_CODES.length + 1}]`)
   process.exit(1)
 }
 
@@ -199,16 +205,18 @@ console.log(`Benchmark: ${sizes.join(', ')} stories, ${runs} run(s) each. The cl
 console.log(`the requests made and the time they would take at the spec's ${DEFAULT_RATE_LIMIT}/s are reported on their own rows.`)
 const results: Result[] = []
 console.log(reuseBundles ? 'Bundles are reused when the code is unchanged (--reuse-bundles): builds after the first skip the Vite build.' : 'Every run builds the bundles too (a cold full build).')
-for (const size of sizes) results.push(await benchSize(size, runs, Number(values.seed), reuseBundles))
+for (const size of sizes) results.push(await benchSize(size, runs, Number(values.seed), reuseBundles, languages))
 
 const machine = machineDescription()
 const date = new Date().toISOString().slice(0, 10)
-const command = `npm run bench -- --stories ${values.stories} --runs ${runs}${reuseBundles ? ' --reuse-bundles' : ''}`
+const command = `npm run bench -- --stories ${values.stories} --runs ${runs}${reuseBundles ? ' --reuse-bundles' : ''}${languages > 1 ? ` --languages ${languages}` : ''}`
 const bundles = reuseBundles ? 'Bundles reused when the code is unchanged (only the first run builds them).' : 'Every run is a cold full build, bundles included.'
 const markdown = `# Benchmark\n\nMeasured by \`${command}\` on ${date}: ${machine}.\nGenerated spaces (seed ${values.seed}) served by the embedded CMS; client throttle lifted (see the requests rows for the spec's 5/s). ${bundles}\n\n${table(results)}\n\nWhere the time goes, and what changed it: [profile.md](profile.md).\n`
 console.log(`\n${table(results)}\n`)
 mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
-const name = reuseBundles ? 'reused-bundles' : 'results'
+// Runs with languages get files of their own, beside the monolingual table.
+const name = `${reuseBundles ? 'reused-bundles' : 'results'}${languages > 1 ? `-languages-${languages}` : ''}`
 writeFileSync(join(ROOT, 'docs', 'benchmark', `${name}.json`), JSON.stringify({ date, machine, command, results }, null, 2))
-writeFileSync(join(ROOT, 'docs', 'benchmark', reuseBundles ? 'reused-bundles.md' : 'README.md'), markdown)
-console.log(`Written to docs/benchmark/${name}.json and docs/benchmark/${reuseBundles ? 'reused-bundles.md' : 'README.md'}`)
+const page = `${reuseBundles ? 'reused-bundles' : languages > 1 ? 'languages' : 'README'}${languages > 1 && reuseBundles ? `-languages-${languages}` : ''}.md`
+writeFileSync(join(ROOT, 'docs', 'benchmark', page), markdown)
+console.log(`Written to docs/benchmark/${name}.json and docs/benchmark/${page}`)

@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path'
 import type { CmsClient } from '../../cms/client.ts'
+import type { Story } from '../../cms/content-model.ts'
 import { crawlLanguages } from '../../cms/crawl.ts'
 import { alternatesByUuid, localizeStory } from '../../pages/languages.ts'
 import type { SiteInfo } from '../../pages/route-payload.ts'
@@ -22,17 +23,17 @@ export async function languageSites(
   client: CmsClient,
   { cv, codes, perPage, cacheDir, info, defaultLanguage, defaultSite }: { cv: number; codes: string[]; perPage: number; cacheDir: string; info: SiteInfo; defaultLanguage: string; defaultSite: Site },
 ): Promise<{ sites: LanguageSite[]; warnings: string[] }> {
-  const crawled = await crawlLanguages(client, cv, codes, { perPage })
   const warnings: string[] = []
-  const sites = codes.map((language): LanguageSite => {
-    const { stories: translated, warnings: found } = crawled.get(language)!
-    warnings.push(...found)
+  const sites: LanguageSite[] = []
+  for (const language of codes) {
+    // Each story goes to the language's file as it arrives: memory holds summaries, not the space.
     const stories = new SpilledStories(join(cacheDir, `stories-${language}-${Date.now()}-${process.pid}.jsonl`))
-    for (const story of translated) stories.add(localizeStory(story, language))
+    const sink = { add: (story: Story) => void stories.add(localizeStory(story, language)) }
+    warnings.push(...(await crawlLanguages(client, cv, [language], { perPage, sink })).get(language)!.warnings)
     const site = siteOf(stories, { ...info, language, home: `/${language}/` }, { prefix: `${language}/` })
     warnings.push(...site.warnings.map((warning) => `[${language}] ${warning}`))
-    return { language, site, stories }
-  })
+    sites.push({ language, site, stories })
+  }
   const alternates = alternatesByUuid([{ language: defaultLanguage, site: defaultSite }, ...sites])
   for (const { index } of [defaultSite, ...sites.map(({ site }) => site)]) index.alternates = alternates
   return { sites, warnings }
