@@ -13,6 +13,7 @@ import { DEFAULT_PER_PAGE } from '../cms/config.ts'
 import { minimumRequests } from '../cms/request-budget.ts'
 import { routeDir } from '../pages/routes.ts'
 import { runBuild, tempDir, workDir, type BuildRun } from './helpers/build.ts'
+import { draftPayload, editedLanguage } from '../renderer/client/editor/draft.ts'
 import { hydrated, launchBrowser, startPreview } from './helpers/browser.ts'
 import { projectSpace, storyOf } from './helpers/space.ts'
 
@@ -92,6 +93,21 @@ describe('a space with languages', () => {
   it('should list every language version in the sitemap', () => {
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8')
     for (const route of ['/about/', '/de/ueber-uns/', '/ar/about/']) expect(sitemap).toContain(`<loc>${SITE_URL}${route}</loc>`)
+  })
+})
+
+describe('editor preview per language', () => {
+  it('should edit the language the editor names, or the page’s own on another language’s site', () => {
+    expect(editedLanguage('?_storyblok=1&_storyblok_lang=de', { name: 'S' })).toBe('de')
+    expect(editedLanguage('?_storyblok=1&_storyblok_lang=default', { name: 'S' })).toBeUndefined()
+    expect(editedLanguage('?_storyblok=1', { name: 'S', language: 'ar', home: '/ar/' })).toBe('ar')
+    expect(editedLanguage('?_storyblok=1', { name: 'S', language: 'de' })).toBeUndefined()
+  })
+
+  it('should route a draft of another language as its site does, the home at /<code>/', () => {
+    const published = { route: '/de/', story: { id: 1, uuid: 'uuid-1', name: 'Home', full_slug: 'de/', content: { _uid: 'h', component: 'page' } }, links: {} }
+    const draft = { ...stories[0]!, full_slug: 'de/home', default_full_slug: 'home', lang: 'de', content: { _uid: 'blok-1', component: 'page', title: 'Willkommen (Entwurf)' } }
+    expect(draftPayload(published, draft, [], 'de').route).toBe('/de/')
   })
 })
 

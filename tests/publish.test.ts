@@ -426,6 +426,17 @@ describe('preview proxy', () => {
     expect(body.story.content.title).toBe('About, a draft')
   })
 
+  it('should serve the draft in the language the editor edits', async () => {
+    edit(() => {
+      cms.space.language_codes = ['de']
+      story(40008).draft = { content: { ...story(40008).content, title: 'About, a draft', title__i18n__de: 'Über uns, ein Entwurf' } } as StoredStory['draft']
+    })
+    const response = await fetch(`${params(Math.floor(Date.now() / 1000))}&language=de`)
+    const body = (await response.json()) as { story: { lang: string; full_slug: string; content: { title: string } } }
+    expect([body.story.lang, body.story.full_slug, body.story.content.title]).toEqual(['de', 'de/about', 'Über uns, ein Entwurf'])
+    edit(() => delete cms.space.language_codes)
+  })
+
   it('should refuse an expired, forged or missing token', async () => {
     const now = Math.floor(Date.now() / 1000)
     expect((await fetch(params(now - 3601))).status).toBe(401)

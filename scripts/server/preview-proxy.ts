@@ -9,6 +9,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import { CmsRequestError, createCmsClient } from '../../cms/client.ts'
 import type { CmsConfig } from '../../cms/config.ts'
+import { LANGUAGE_TAG } from '../../cms/language.ts'
 import { RESOLVE_RELATIONS } from '../../cms/content-model.ts'
 
 /** Editor links are accepted for one hour after Storyblok signed them. */
@@ -55,7 +56,10 @@ export function previewProxy(cms: CmsConfig & { previewToken: string }, log: (li
       const problem = checkEditorToken(params, { id: await space(), previewToken: cms.previewToken })
       if (problem) return res.status(401).json({ error: `Preview refused: ${problem}.` })
       if (!uuid) return res.status(400).json({ error: 'Preview refused: the request names no story (uuid=…).' })
-      const { story, links } = await client.getStory(uuid, { find_by: 'uuid', resolve_relations: RESOLVE_RELATIONS.join(','), resolve_links: 'url' })
+      // The language the editor edits (field-level translation); anything else is the default.
+      const language = params.get('language') ?? ''
+      const translated = LANGUAGE_TAG.test(language) ? { language } : {}
+      const { story, links } = await client.getStory(uuid, { find_by: 'uuid', resolve_relations: RESOLVE_RELATIONS.join(','), resolve_links: 'url', ...translated })
       return res.json({ story, links })
     } catch (error) {
       if (error instanceof CmsRequestError && error.status === 404) return res.status(404).json({ error: `Story ${uuid} has no draft.` })

@@ -8,7 +8,9 @@ import { RESOLVE_RELATIONS, type Story, type StoryLink } from '../../../cms/cont
 import { draftCmsConfig, PREVIEW_PROXY_PATH, type PreviewConfig } from '../../../cms/preview-config.ts'
 import { checkStory } from '../../../cms/story-shape.ts'
 import { buildPayload, type SiteIndex, type StoryRef } from '../../../pages/payload.ts'
-import type { RoutePayload } from '../../../pages/route-payload.ts'
+import { LANGUAGE_TAG } from '../../../cms/language.ts'
+import { localizeStory } from '../../../pages/languages.ts'
+import type { RoutePayload, SiteInfo } from '../../../pages/route-payload.ts'
 import { fullSlugOf } from '../../../pages/routes.ts'
 import { siteFetch, statusOf } from '../fetch.ts'
 
@@ -25,9 +27,20 @@ function editorIndex(published: RoutePayload, links: StoryLink[]): SiteIndex {
   return { byUuid, lists, byRoute }
 }
 
+/**
+ * The language the visual editor edits: `_storyblok_lang` when it names one, else the page's own
+ * language on another language's site (pages/languages.ts); undefined for the default language.
+ */
+export function editedLanguage(search: string, site: SiteInfo): string | undefined {
+  const lang = new URLSearchParams(search).get('_storyblok_lang') ?? ''
+  if (lang && lang !== 'default' && LANGUAGE_TAG.test(lang)) return lang
+  return site.home ? site.language : undefined
+}
+
 /** The draft as a payload: checked and repaired like a crawled story (cms/story-shape.ts), then trimmed. */
-export function draftPayload(published: RoutePayload, story: Story, links: StoryLink[] = []): RoutePayload {
-  return buildPayload(checkStory(story).story, editorIndex(published, links), { keepEditable: true }).payload
+export function draftPayload(published: RoutePayload, story: Story, links: StoryLink[] = [], language?: string): RoutePayload {
+  const checked = checkStory(story).story
+  return buildPayload(language ? localizeStory(checked, language) : checked, editorIndex(published, links), { keepEditable: true }).payload
 }
 
 /** The proxy is not there (a static host): the caller falls back to the published version. */
@@ -37,12 +50,12 @@ export class NoPreviewProxy extends Error {}
  * Fetches the story's draft through the site's own server, which holds the preview token and
  * checks the editor's signed parameters (`_storyblok_tk[…]`, passed on from this page's URL).
  */
-export async function fetchDraftViaProxy(published: RoutePayload, search = location.search): Promise<RoutePayload> {
-  const query = new URLSearchParams({ uuid: published.story.uuid })
+export async function fetchDraftViaProxy(published: RoutePayload, search = location.search, language?: string): Promise<RoutePayload> {
+  const query = new URLSearchParams({ uuid: published.story.uuid, ...(language ? { language } : {}) })
   for (const [name, value] of new URLSearchParams(search)) if (name.startsWith('_storyblok_tk[')) query.set(name, value)
   try {
     const { story, links } = await siteFetch<{ story: Story; links: StoryLink[] }>(`${PREVIEW_PROXY_PATH}?${query}`, { retry: 0 })
-    return draftPayload(published, story, links)
+    return draftPayload(published, story, links, language)
   } catch (error) {
     const status = statusOf(error)
     if (status === 404 || status === 405) throw new NoPreviewProxy()
@@ -52,12 +65,13 @@ export async function fetchDraftViaProxy(published: RoutePayload, search = locat
 }
 
 /** Fetches the story's draft; rejects with the CMS's reason (e.g. a rejected token). */
-export async function fetchDraft(preview: PreviewConfig, published: RoutePayload): Promise<RoutePayload> {
+export async function fetchDraft(preview: PreviewConfig, published: RoutePayload, language?: string): Promise<RoutePayload> {
   const client = createCmsClient(draftCmsConfig(preview))
   const { story, links } = await client.getStory(published.story.uuid, {
     find_by: 'uuid',
     resolve_relations: RESOLVE_RELATIONS.join(','),
     resolve_links: 'url',
+    ...(language ? { language } : {}),
   })
-  return draftPayload(published, story, links)
+  return draftPayload(published, story, links, language)
 }

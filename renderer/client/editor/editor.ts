@@ -2,12 +2,12 @@
  * The visual-editor preview (docs/behaviour.md, "Visual editor"), loaded only when the URL carries
  * `_storyblok`: the bridge is loaded, the draft swapped in, `input` events for this story re-render
  * it live, `change` and `published` events for it reload the page; events for other stories are
- * ignored.
+ * ignored. The draft is of the language being edited (`_storyblok_lang`, or the page's own).
  */
 import type { RoutePayload, SiteShell } from '../../../pages/route-payload.ts'
 import { show } from '../view.tsx'
 import { loadBridge } from './bridge.ts'
-import { draftPayload, fetchDraft, fetchDraftViaProxy, NoPreviewProxy } from './draft.ts'
+import { draftPayload, editedLanguage, fetchDraft, fetchDraftViaProxy, NoPreviewProxy } from './draft.ts'
 import { showNotice } from './notice.ts'
 
 const NO_TOKEN =
@@ -22,16 +22,17 @@ export async function startEditor(container: HTMLElement, published: RoutePayloa
   render(published)
 
   const bridge = loadBridge()
+  const language = editedLanguage(location.search, shell.site)
   if (__PREVIEW_CONFIG__) {
     try {
-      render(await fetchDraft(__PREVIEW_CONFIG__, published))
+      render(await fetchDraft(__PREVIEW_CONFIG__, published, language))
     } catch (error) {
       showNotice(`Showing the published version: the draft could not be loaded (${(error as Error).message}).`)
     }
   } else {
     // A production build holds no token: drafts come through the server's preview proxy, if any.
     try {
-      render(await fetchDraftViaProxy(published))
+      render(await fetchDraftViaProxy(published, location.search, language))
     } catch (error) {
       showNotice(error instanceof NoPreviewProxy ? NO_TOKEN : `Showing the published version: the draft could not be loaded (${(error as Error).message}).`)
     }
@@ -40,7 +41,7 @@ export async function startEditor(container: HTMLElement, published: RoutePayloa
   try {
     ;(await bridge).on(['input', 'change', 'published'], (event) => {
       if (event.action === 'input') {
-        if (event.story?.uuid === current.story.uuid) render(draftPayload(published, event.story))
+        if (event.story?.uuid === current.story.uuid) render(draftPayload(published, event.story, [], language))
       } else if (String(event.storyId) === String(current.story.id)) {
         location.reload()
       }
