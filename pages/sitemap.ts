@@ -1,6 +1,7 @@
 /**
  * `sitemap.xml` and `robots.txt` for a build: pure functions from the site's routes to file
- * contents (scripts/build/site-files.ts writes them). A sitemap needs absolute URLs, so there is one
+ * contents (scripts/build/site-files.ts writes them). A site with languages lists every version of
+ * a page with its hreflang alternates. A sitemap needs absolute URLs, so there is one
  * only when `SITE_URL` is set; a preview build (drafts, for the visual editor) has none and tells
  * robots to stay away.
  */
@@ -13,6 +14,8 @@ export interface SitemapEntry {
   route: string
   /** When the story was last published (ISO 8601), if known. */
   lastmod?: string | null
+  /** The page in every language of the site (pages/languages.ts), written as `xhtml:link` hreflang alternates. */
+  alternates?: { language: string; route: string }[]
 }
 
 export interface SitemapOptions {
@@ -30,18 +33,28 @@ export interface TextFile {
 
 const HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n'
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9'
+/** The namespace of hreflang alternates in a sitemap (Google's format). */
+const XHTML = 'http://www.w3.org/1999/xhtml'
 
 /** An absolute URL for a route: its path percent-encoded as links and servers have it. */
 export function absoluteUrl(siteUrl: string, route: string): string {
   return new URL(route, `${siteUrl}/`).href
 }
 
+function alternateLinks(siteUrl: string, alternates: SitemapEntry['alternates']): string {
+  if (!alternates?.length) return ''
+  const link = (hreflang: string, route: string) => `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(absoluteUrl(siteUrl, route))}"/>`
+  return [...alternates.map(({ language, route }) => link(language, route)), link('x-default', alternates[0]!.route)].join('')
+}
+
 function urlset(siteUrl: string, entries: SitemapEntry[]): string {
-  const urls = entries.map(({ route, lastmod }) => {
+  const urls = entries.map(({ route, lastmod, alternates }) => {
     const date = isoDate(lastmod)
-    return `<url><loc>${escapeXml(absoluteUrl(siteUrl, route))}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}</url>`
+    return `<url><loc>${escapeXml(absoluteUrl(siteUrl, route))}</loc>${date ? `<lastmod>${date}</lastmod>` : ''}${alternateLinks(siteUrl, alternates)}</url>`
   })
-  return `${HEADER}<urlset xmlns="${NAMESPACE}">\n${urls.join('\n')}\n</urlset>\n`
+  // The xhtml namespace only where alternates are written, so a one-language sitemap keeps its bytes.
+  const xhtml = entries.some((entry) => entry.alternates?.length) ? ` xmlns:xhtml="${XHTML}"` : ''
+  return `${HEADER}<urlset xmlns="${NAMESPACE}"${xhtml}>\n${urls.join('\n')}\n</urlset>\n`
 }
 
 /**

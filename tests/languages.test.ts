@@ -90,9 +90,18 @@ describe('a space with languages', () => {
     expect($('nav[aria-label=Language] a').map((_, a) => `${a.attribs.hreflang} ${a.attribs.href} ${a.attribs['aria-current'] ?? ''}`).get()).toEqual(['en /about/ ', 'de /de/ueber-uns/ true', 'ar /ar/about/ '])
   })
 
-  it('should list every language version in the sitemap', () => {
+  it('should list every language version in the sitemap, each with its alternates, in well-formed XML', () => {
     const sitemap = readFileSync(join(out, 'sitemap.xml'), 'utf8')
-    for (const route of ['/about/', '/de/ueber-uns/', '/ar/about/']) expect(sitemap).toContain(`<loc>${SITE_URL}${route}</loc>`)
+    const $ = cheerio.load(sitemap, { xml: true })
+    const german = $('url').filter((_, url) => $(url).find('loc').text() === `${SITE_URL}/de/ueber-uns/`)
+    expect(german.find('xhtml\\:link').map((_, link) => `${link.attribs.hreflang} ${link.attribs.href}`).get()).toEqual([
+      `en ${SITE_URL}/about/`,
+      `de ${SITE_URL}/de/ueber-uns/`,
+      `ar ${SITE_URL}/ar/about/`,
+      `x-default ${SITE_URL}/about/`,
+    ])
+    expect($('url')).toHaveLength(12)
+    expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
   })
 })
 

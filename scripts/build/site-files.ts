@@ -33,7 +33,8 @@ export function siteFiles({ site, summaries, redirects = [], languages = [] }: S
   const byUuid = new Map(summaries.map((summary) => [summary.uuid, summary]))
   const lastmod = (uuid: string) => byUuid.get(uuid)?.published_at ?? byUuid.get(uuid)?.first_published_at
   const routes = [site, ...languages].flatMap((each) => [...each.routes])
-  files.push(...sitemapFiles({ siteUrl, entries: routes.map(([route, { uuid }]) => ({ route, lastmod: lastmod(uuid) })) }))
+  const versions = (uuid: string, page?: number) => (page ? undefined : site.index.alternates?.get(uuid))
+  files.push(...sitemapFiles({ siteUrl, entries: routes.map(([route, { uuid, page }]) => ({ route, lastmod: lastmod(uuid), ...(versions(uuid, page) ? { alternates: versions(uuid, page) } : {}) })) }))
   // The shell says whether the site has a feed (pages link to it from there).
   if (!feed) return files
   const articles = summaries.filter((summary) => blockName(summary.component) === FEED_TYPE && !summary.settings)
