@@ -105,6 +105,21 @@ describe('a space with languages', () => {
   })
 })
 
+describe('a default-language route where a language goes', () => {
+  it('should stop the build, naming the route and what to do', async () => {
+    const clash = await startCmsServer({ space: { ...projectSpace(0), language_codes: ['de'], stories: [stories[0]!, storyOf(9, 'de/impressum', { component: 'page' })] } })
+    const clashWork = workDir('languages-clash')
+    try {
+      const failed = await runBuild(['--out', join(tempDir('languages-clash'), 'dist'), '--work-dir', clashWork], { STORYBLOK_API_URL: clash.url, STORYBLOK_TOKEN: clash.space.tokens.public, STORYBLOK_LANGUAGE_STRATEGY: 'field' })
+      expect(failed.code).toBe(1)
+      expect(failed.stderr).toContain('The route /de/impressum/ of the default language is where the pages of language "de" go')
+    } finally {
+      await clash.close()
+      rmSync(clashWork, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('editor preview per language', () => {
   it('should edit the language the editor names, or the page’s own on another language’s site', () => {
     expect(editedLanguage('?_storyblok=1&_storyblok_lang=de', { name: 'S' })).toBe('de')

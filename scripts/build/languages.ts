@@ -25,6 +25,11 @@ export async function languageSites(
 ): Promise<{ sites: LanguageSite[]; warnings: string[] }> {
   const warnings: string[] = []
   const sites: LanguageSite[] = []
+  // A default-language route under /<code>/ would share its folder with that language's pages.
+  for (const language of codes) {
+    const taken = [...defaultSite.routes.keys()].find((route) => route.startsWith(`/${language}/`))
+    if (taken) throw new Error(`The route ${taken} of the default language is where the pages of language "${language}" go: rename that story's slug, or leave "${language}" out of STORYBLOK_LANGUAGES.`)
+  }
   for (const language of codes) {
     // Each story goes to the language's file as it arrives: memory holds summaries, not the space.
     const stories = new SpilledStories(join(cacheDir, `stories-${language}-${Date.now()}-${process.pid}.jsonl`))
