@@ -57,14 +57,12 @@ export async function crawl(client: CmsClient, options: CrawlOptions): Promise<C
 }
 
 /**
- * Every story in other languages of a space with field-level translation (`language=<code>`), one
- * crawl of `cdn/stories` per language at the same `cv`: translated fields, `lang`, and a
- * `full_slug` prefixed with the code. `cdn/spaces/me` is not asked again.
+ * Every story of another language of a space with field-level translation (`language=<code>`),
+ * at the `cv` of the default language's crawl: translated fields, `lang`, and a `full_slug`
+ * prefixed with the code. `cdn/spaces/me` is not asked again.
  */
-export async function crawlLanguages(client: CmsClient, cv: number, codes: string[], options: CrawlOptions): Promise<Map<string, { stories: Story[]; warnings: string[] }>> {
-  const crawled = new Map<string, { stories: Story[]; warnings: string[] }>()
-  for (const code of codes) crawled.set(code, await crawlPages(client, cv, { ...options, language: code }))
-  return crawled
+export function crawlLanguage(client: CmsClient, cv: number, code: string, options: CrawlOptions): Promise<{ stories: Story[]; warnings: string[] }> {
+  return crawlPages(client, cv, { ...options, language: code })
 }
 
 /** Pages through `cdn/stories` at `cv` in one language, keeping or sinking each story as it arrives. */

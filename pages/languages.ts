@@ -5,14 +5,9 @@
  * translated story gets, and which routes are versions of the same page.
  */
 import type { Story } from '../cms/content-model.ts'
+import type { Alternate } from './route-payload.ts'
 import { routeOf } from './routes.ts'
 import type { Site } from './site.ts'
-
-/** One version of a page: its language tag and route. */
-export interface Alternate {
-  language: string
-  route: string
-}
 
 /**
  * A story of language `code` as its site routes it: the home page (whatever its translated slug)

@@ -9,9 +9,8 @@ import type { Blok, Story } from '../cms/content-model.ts'
 import { relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
 import { blockName, LISTED_TYPES, RESOLVE_RELATIONS, type ListedType } from '../cms/content-model.ts'
 import { breadcrumbs } from './breadcrumbs.ts'
-import type { Alternate } from './languages.ts'
 import { pageRoute, pageWindow, storiesListed, storyPageCount } from './pagination.ts'
-import type { RoutePayload, StoryCard } from './route-payload.ts'
+import type { Alternate, RoutePayload, StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
 import { trimContent, type Problems } from './trim-content.ts'
 
@@ -117,6 +116,7 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
 
   const served = pageRoute(route, page)
   const crumbs = breadcrumbs(served, index.byRoute)
+  const versions = index.alternates?.get(story.uuid)
   const payload: RoutePayload = {
     route: served,
     story: {
@@ -130,7 +130,7 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     },
     links,
     ...(crumbs.length ? { breadcrumbs: crumbs } : {}),
-    ...(page === 1 && (index.alternates?.get(story.uuid)?.length ?? 0) > 1 ? { alternates: index.alternates!.get(story.uuid) } : {}),
+    ...(page === 1 && versions && versions.length > 1 ? { alternates: versions } : {}),
     ...(Object.keys(lists).length ? { lists } : {}),
     ...(pagination ? { pagination } : {}),
   }

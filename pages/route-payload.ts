@@ -18,6 +18,12 @@ export interface NavItem {
   route: string
 }
 
+/** One version of a page: its language tag and route. */
+export interface Alternate {
+  language: string
+  route: string
+}
+
 /** A related or listed project or article, reduced to what a card shows. */
 export interface StoryCard {
   uuid: string
@@ -67,7 +73,7 @@ export interface RoutePayload {
     content: Blok
   }
   /** This page in every language of the site, the default first (pages/languages.ts); absent with one language. */
-  alternates?: { language: string; route: string }[]
+  alternates?: Alternate[]
   /** The stories above this page, home first (pages/breadcrumbs.ts); absent on the home page. */
   breadcrumbs?: NavItem[]
   /** Route of every story this story links to, by uuid. */

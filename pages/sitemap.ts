@@ -5,6 +5,7 @@
  * only when `SITE_URL` is set; a preview build (drafts, for the visual editor) has none and tells
  * robots to stay away.
  */
+import type { Alternate } from './route-payload.ts'
 import { escapeXml, isoDate } from './xml.ts'
 
 /** The sitemap protocol's limit of URLs per file; past it the sitemap becomes an index of files. */
@@ -15,7 +16,7 @@ export interface SitemapEntry {
   /** When the story was last published (ISO 8601), if known. */
   lastmod?: string | null
   /** The page in every language of the site (pages/languages.ts), written as `xhtml:link` hreflang alternates. */
-  alternates?: { language: string; route: string }[]
+  alternates?: Alternate[]
 }
 
 export interface SitemapOptions {

@@ -79,11 +79,12 @@ function renderedRichText(doc: { content: unknown[] }, index: SiteIndex, options
       run.push(node)
       continue
     }
-    html += (run.length ? render(run) : '') + `${BLOK_MARK_START}${bloks.length}${BLOK_MARK_END}`
+    if (run.length) html += render(run)
+    html += `${BLOK_MARK_START}${bloks.length}${BLOK_MARK_END}`
     bloks.push((trimContent(body, index, options) as unknown[]).filter(isBlok))
     run = []
   }
-  html += run.length || !bloks.length ? render(run) : ''
+  if (run.length) html += render(run)
   return { type: 'html', html, ...(bloks.length ? { bloks } : {}) }
 }
 

@@ -4,7 +4,9 @@
  * navigation), the current one marked. Rendered on the server like the rest of the header, so it
  * never shifts the layout at hydration.
  */
-export function LanguageSwitcher({ alternates, route }: { alternates?: { language: string; route: string }[]; route?: string }) {
+import type { Alternate } from '../pages/route-payload.ts'
+
+export function LanguageSwitcher({ alternates, route }: { alternates?: Alternate[]; route?: string }) {
   if (!alternates || alternates.length < 2) return null
   return (
     <nav aria-label="Language" className="language-switcher">

@@ -1,11 +1,11 @@
 /** The one layout of the site: header with the site name and navigation, main, footer. */
 import type { ReactNode } from 'react'
-import type { SiteShell } from '../pages/route-payload.ts'
+import type { Alternate, SiteShell } from '../pages/route-payload.ts'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { Navigation } from './Navigation.tsx'
 import './theme.css'
 
-export function Layout({ shell: { site, nav, footer }, route, alternates, children }: { shell: SiteShell; route?: string; alternates?: { language: string; route: string }[]; children: ReactNode }) {
+export function Layout({ shell: { site, nav, footer }, route, alternates, children }: { shell: SiteShell; route?: string; alternates?: Alternate[]; children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">

@@ -4,7 +4,7 @@
  */
 import type { PageContext } from 'vike/types'
 import type { SeoMetatags } from '../cms/content-model.ts'
-import type { RoutePayload } from '../pages/route-payload.ts'
+import type { Alternate, RoutePayload } from '../pages/route-payload.ts'
 import { shellOf } from './shell.ts'
 
 export const NOT_FOUND_TITLE = 'Page Not Found'
@@ -46,7 +46,7 @@ export function descriptionOf(payload: RoutePayload, fallback?: string): string 
 }
 
 /** Absolute with SITE_URL, as search engines want hreflang links; the route otherwise. */
-function hreflangs(alternates: { language: string; route: string }[], siteUrl?: string): Head['alternates'] {
+function hreflangs(alternates: Alternate[], siteUrl?: string): Head['alternates'] {
   const href = (route: string) => (siteUrl ? new URL(route, siteUrl).href : route)
   return [...alternates.map(({ language, route }) => ({ hreflang: language, href: href(route) })), { hreflang: 'x-default', href: href(alternates[0]!.route) }]
 }

@@ -78,7 +78,7 @@ async function build(config: BuildConfig): Promise<void> {
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: progress('Stories fetched'), log })
     // Languages: bad settings stop here; a field-level space gets a site per language.
     const languages = resolveLanguages(config.cms.languages, content.space.languageCodes)
-    const strategy = config.cms.languageStrategy ?? detectLanguageStrategy(languages, content.stories.summaries().map((summary) => summary.full_slug))
+    const strategy = languages.length ? (config.cms.languageStrategy ?? detectLanguageStrategy(languages, content.stories.summaries().map((summary) => summary.full_slug))) : undefined
     const info = siteInfo(config, content.space.name)
     const site = siteOf(content.stories, info)
     const translated = languages.length && strategy === 'field'

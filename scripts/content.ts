@@ -57,7 +57,8 @@ async function refetch(client: CmsClient, previous: CacheState, ids: number[], o
   const stories = SpilledStories.reopen(previous.stories)
   try {
     // REDIRECTS_CHANGE names no story: the build reads the redirects datasource anyway.
-    const { space, found, missing, warnings } = await refetchStories(client, ids.filter((id) => id !== REDIRECTS_CHANGE))
+    const storyIds = ids.filter((id) => id !== REDIRECTS_CHANGE)
+    const { space, found, missing, warnings } = await refetchStories(client, storyIds)
     if (space.id !== previous.space.id) {
       stories.close()
       return crawlAll(client, { ...options, previous: undefined })
@@ -75,8 +76,7 @@ async function refetch(client: CmsClient, previous: CacheState, ids: number[], o
       const uuid = uuidById.get(id)!
       if (stories.remove(uuid)) changed.add(uuid)
     }
-    const refetched = ids.filter((id) => id !== REDIRECTS_CHANGE).length
-    return { stories, space, changed, warnings, how: `refetched ${refetched} ${refetched === 1 ? 'story' : 'stories'} by id, ${changed.size} changed` }
+    return { stories, space, changed, warnings, how: `refetched ${storyIds.length} ${storyIds.length === 1 ? 'story' : 'stories'} by id, ${changed.size} changed` }
   } catch (error) {
     stories.close()
     throw error

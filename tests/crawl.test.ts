@@ -3,7 +3,7 @@ import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import type { Space } from '../cms/api/space.ts'
 import { createCmsClient } from '../cms/client.ts'
 import { readCmsConfig } from '../cms/config.ts'
-import { crawl, crawlLanguages, ShortCrawlError } from '../cms/crawl.ts'
+import { crawl, crawlLanguage, ShortCrawlError } from '../cms/crawl.ts'
 import { detectLanguageStrategy } from '../cms/language.ts'
 import { crawlRequests as budget } from '../cms/request-budget.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
@@ -82,7 +82,8 @@ describe('crawl of other languages (field-level translation)', () => {
     space.stories[0]!.content.title__i18n__de = 'Erstes Projekt'
     const client = await clientFor(space, 25)
     const { space: info, stories } = await crawl(client, { perPage: 25 })
-    const languages = await crawlLanguages(client, info.cv, info.languageCodes, { perPage: 25 })
+    const languages = new Map<string, Awaited<ReturnType<typeof crawlLanguage>>>()
+    for (const code of info.languageCodes) languages.set(code, await crawlLanguage(client, info.cv, code, { perPage: 25 }))
     expect(info.languageCodes).toEqual(['de', 'fr'])
     expect(stories).toHaveLength(30)
     expect([...languages.keys()]).toEqual(['de', 'fr'])

@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import type { CmsClient } from '../../cms/client.ts'
 import type { Story } from '../../cms/content-model.ts'
-import { crawlLanguages } from '../../cms/crawl.ts'
+import { crawlLanguage } from '../../cms/crawl.ts'
 import { alternatesByUuid, localizeStory } from '../../pages/languages.ts'
 import type { SiteInfo } from '../../pages/route-payload.ts'
 import { siteOf, type Site } from '../../pages/site.ts'
@@ -34,7 +34,7 @@ export async function languageSites(
     // Each story goes to the language's file as it arrives: memory holds summaries, not the space.
     const stories = new SpilledStories(join(cacheDir, `stories-${language}-${Date.now()}-${process.pid}.jsonl`))
     const sink = { add: (story: Story) => void stories.add(localizeStory(story, language)) }
-    warnings.push(...(await crawlLanguages(client, cv, [language], { perPage, sink })).get(language)!.warnings)
+    warnings.push(...(await crawlLanguage(client, cv, language, { perPage, sink })).warnings)
     const site = siteOf(stories, { ...info, language, home: `/${language}/` }, { prefix: `${language}/` })
     warnings.push(...site.warnings.map((warning) => `[${language}] ${warning}`))
     sites.push({ language, site, stories })
