@@ -1,6 +1,6 @@
 /**
  * What an incremental build asks the CMS for: `cdn/spaces/me` for the current cv, then
- * each story a webhook named, by numeric id, pinned to that cv. A story the delivery API does not
+ * each story a webhook named, by numeric id, pinned to that cv, in every language the site builds. A story the delivery API does not
  * find (404) is no longer published: unpublished or deleted. The stories that reference a changed
  * story are not fetched again: the crawl keeps relations and story links as uuids, so their pages
  * are re-rendered from the cache with the changed story's new route and card.
@@ -23,8 +23,15 @@ export interface RefetchResult {
 /** Requests in flight: the client's throttle paces them anyway. */
 const IN_FLIGHT = 4
 
-export async function refetchStories(client: CmsClient, ids: number[]): Promise<RefetchResult> {
-  const space = await client.getSpace()
+export interface RefetchOptions {
+  /** Another language of a field-level space (`language=<code>`): its translated version of each story. */
+  language?: string
+  /** The space as the default language's refetch found it: its cv pins this one, and it is not asked again. */
+  space?: SpaceInfo
+}
+
+export async function refetchStories(client: CmsClient, ids: number[], { language, space: known }: RefetchOptions = {}): Promise<RefetchResult> {
+  const space = known ?? (await client.getSpace())
   const found: Story[] = []
   const missing: number[] = []
   const warnings: string[] = []
@@ -33,7 +40,7 @@ export async function refetchStories(client: CmsClient, ids: number[]): Promise<
     [...new Set(ids)].map((id) => async () => {
       try {
         // Like the crawl, without resolving relations or links: the cache holds the other stories.
-        const answer = await client.getStory(id, { cv: space.cv })
+        const answer = await client.getStory(id, { cv: space.cv, ...(language ? { language } : {}) })
         const { story } = admitStory(answer.story, warnings)
         if (story) found.push(story)
         else missing.push(id)

@@ -2,12 +2,26 @@
  * A space with languages builds one site per language (docs/behaviour.md, "Languages"): the
  * default at `/…`, every other language at `/<code>/…` from its own crawl (`language=<code>`),
  * whose stories come with `full_slug` prefixed by the code. Pure functions: which route a
- * translated story gets, and which routes are versions of the same page.
+ * translated story gets, which language a route is in, and which routes are versions of the same page.
  */
 import type { Story } from '../cms/content-model.ts'
-import type { Alternate } from './route-payload.ts'
+import type { Alternate, SiteInfo } from './route-payload.ts'
 import { routeOf } from './routes.ts'
-import type { Site } from './site.ts'
+import { siteOf, type Site } from './site.ts'
+import type { StorySource } from './stories.ts'
+
+/** The site of language `code`: its pages under `/<code>/`, its home page there too. */
+export function languageSiteOf(source: StorySource, info: SiteInfo, code: string): Site {
+  return siteOf(source, { ...info, language: code, home: `/${code}/` }, { prefix: `${code}/` })
+}
+
+/**
+ * Which language a route is in: the code whose folder it is under, undefined for the default
+ * language (whose routes never start with another language's folder: the build stops first).
+ */
+export function languageOfRoute(route: string, codes: readonly string[]): string | undefined {
+  return codes.find((code) => route.startsWith(`/${code}/`))
+}
 
 /**
  * A story of language `code` as its site routes it: the home page (whatever its translated slug)

@@ -8,7 +8,8 @@
  *   fingerprint of the code and configuration that produced it. Written last, by rename, after the
  *   build went live: a build that dies leaves the previous state, which still describes the live
  *   build.
- * - `stories-*.jsonl`: the crawled stories (see story-file.ts), appended to by incremental builds.
+ * - `stories-*.jsonl`: the crawled stories (see story-file.ts), appended to by incremental builds;
+ *   one file for the default language and one for each other language (`stories-<code>-*.jsonl`).
  * - `build.lock`: the pid of the build writing to the cache.
  */
 import { createHash } from 'node:crypto'
@@ -32,6 +33,8 @@ export interface CacheState {
   buildId: string
   space: SpaceInfo
   stories: SpilledIndex
+  /** The story files of the space's other languages (field-level translation), by language code. */
+  languages?: Record<string, SpilledIndex>
   routes: Record<string, RouteDependencies>
   files: Record<string, FileEntry>
   /** Redirects the builds made for stories that moved (pages/redirects.ts), carried to the next build. */
@@ -120,18 +123,28 @@ export function loadState(dir: string, fingerprint: string, liveId: string | und
   if (state.fingerprint !== fingerprint) return { reason: 'the code or configuration changed' }
   if (!liveId || state.buildId !== liveId) return { reason: `the live build (${liveId ?? 'none'}) is not the cached one (${state.buildId})` }
   // Saved relative to the cache, so that a cache restored at another path still opens.
-  state.stories.file = join(dir, basename(state.stories.file))
-  if (!existsSync(state.stories.file) || statSync(state.stories.file).size < state.stories.end) return { reason: 'the cached story file is missing or truncated' }
+  for (const index of storyIndexes(state)) {
+    index.file = join(dir, basename(index.file))
+    if (!existsSync(index.file) || statSync(index.file).size < index.end) return { reason: `the cached story file ${basename(index.file)} is missing or truncated` }
+  }
   return { state }
+}
+
+/** The state's story files: the default language's, then the other languages'. */
+function storyIndexes(state: Pick<CacheState, 'stories' | 'languages'>): SpilledIndex[] {
+  return [state.stories, ...Object.values(state.languages ?? {})]
 }
 
 /** Saves the state (by rename, so a crash never leaves half a file) and deletes story files it no longer names. */
 export function saveState(dir: string, state: CacheState): void {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'state.json')
-  writeFileAtomic.sync(file, JSON.stringify({ ...state, stories: { ...state.stories, file: basename(state.stories.file) } }))
+  const relative = (index: SpilledIndex) => ({ ...index, file: basename(index.file) })
+  const languages = state.languages && Object.fromEntries(Object.entries(state.languages).map(([code, index]) => [code, relative(index)]))
+  writeFileAtomic.sync(file, JSON.stringify({ ...state, stories: relative(state.stories), ...(languages ? { languages } : {}) }))
+  const kept = new Set(storyIndexes(state).map((index) => index.file))
   for (const name of readdirSync(dir)) {
-    if (name.startsWith('stories-') && join(dir, name) !== state.stories.file) rmSync(join(dir, name), { force: true })
+    if (name.startsWith('stories-') && !kept.has(join(dir, name))) rmSync(join(dir, name), { force: true })
   }
 }
 

@@ -14,14 +14,14 @@ import { detectLanguageStrategy } from '../cms/language.ts'
 import { connectCms } from '../cms/connect.ts'
 import { fetchDatasource, REDIRECTS_DATASOURCE } from '../cms/datasource.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
-import { siteOf } from '../pages/site.ts'
+import { siteOf, type Site } from '../pages/site.ts'
 import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, loadState, lockCache, type CacheState } from './build-cache.ts'
 import { summary, writeStats } from './build-report.ts'
 import { goLive } from './build/go-live.ts'
 import { phaseClock } from './build/phase-clock.ts'
 import { planBuild } from './build/plan.ts'
 import { recordBuild } from './build/record.ts'
-import { languageSites } from './build/languages.ts'
+import { languageSites, release as releaseStories } from './build/languages.ts'
 import { siteRedirects } from './build/redirects.ts'
 import type { SpilledStories } from './story-file.ts'
 import { writeSiteFiles } from './build/site-files.ts'
@@ -70,7 +70,7 @@ async function build(config: BuildConfig): Promise<void> {
   }
   process.once('SIGTERM', abandon)
   let content: Content | undefined
-  // The other languages' story files: made for this build only, removed when it ends.
+  // The other languages' story files: kept in the build cache once the build is recorded.
   let extraStories: SpilledStories[] = []
   try {
     // Crawl: every story (or the ones a webhook named), checked, and the site they make.
@@ -82,7 +82,7 @@ async function build(config: BuildConfig): Promise<void> {
     const info = siteInfo(config, content.space.name)
     const site = siteOf(content.stories, info)
     const translated = languages.length && strategy === 'field'
-      ? await languageSites(client, { cv: content.space.cv, codes: languages, perPage: cms.perPage, cacheDir: cache, info, defaultLanguage: config.language, defaultSite: site })
+      ? await languageSites(client, { codes: languages, content, previous, perPage: cms.perPage, cacheDir: cache, info, defaultLanguage: config.language, defaultSite: site })
       : { sites: [], warnings: [] }
     extraStories = translated.sites.map(({ stories }) => stories)
     const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, previous, translated.sites)
@@ -92,16 +92,18 @@ async function build(config: BuildConfig): Promise<void> {
     await bundles.done
     clock.lap('bundlesWait')
 
-    // Plan: full, or incremental from the live build (a space with languages builds in full for now).
-    const plan = translated.sites.length
-      ? planBuild({ outDir: config.outDir, stage, previous: undefined, fullReason: `${reason ? `${reason}; ` : ''}the space has languages, which build in full`, content, site, info })
-      : planBuild({ outDir: config.outDir, stage, previous, fullReason: reason, content, site, info })
+    // Plan: full, or incremental from the live build, in every language.
+    const plan = planBuild({ outDir: config.outDir, stage, previous, fullReason: reason, content, site, languages: translated.sites, info })
     clock.lap('plan')
 
     // Render: every planned route, on every core.
-    const result = await prerender({ site, stories: content.stories, bundleDir, output: plan.output, only: plan.incremental?.render, beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
+    // An incremental build renders, in each language's pass, that language's affected routes.
+    const planned = (of: Site) => plan.incremental?.render.filter((route) => of.routes.has(route))
+    const result = await prerender({ site, stories: content.stories, bundleDir, output: plan.output, only: planned(site), beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
     for (const { language, site: other, stories } of translated.sites) {
-      const more = await prerender({ site: other, stories, bundleDir, output: plan.output, errorPages: false, onProgress: progress(`Pages rendered (${language})`) })
+      const only = planned(other)
+      if (only && !only.length) continue // nothing of this language changed: its pages and shell file stay
+      const more = await prerender({ site: other, stories, bundleDir, output: plan.output, only, errorPages: false, onProgress: progress(`Pages rendered (${language})`) })
       result.routes.push(...more.routes)
       result.warnings.push(...more.warnings.map((warning) => `[${language}] ${warning}`))
       for (const [name, slugs] of more.unknownBlocks) result.unknownBlocks.set(name, new Set([...(result.unknownBlocks.get(name) ?? []), ...slugs]))
@@ -113,7 +115,7 @@ async function build(config: BuildConfig): Promise<void> {
     clock.lap('render')
 
     const recorded = content
-    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, plan, redirects: redirects.table })
+    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: translated.sites, plan, redirects: redirects.table })
     if (plan.incremental && plan.output.written === 0 && previous) {
       // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
       await discardStage(stage)
@@ -141,11 +143,12 @@ async function build(config: BuildConfig): Promise<void> {
     await server?.close()
     await discardStage(stage)
     if (content && content.stories.path !== previous?.stories.file) content.stories.dispose()
+    for (const stories of extraStories) releaseStories(stories, previous)
     throw error
   } finally {
     process.off('SIGTERM', abandon)
     content?.stories.close()
-    for (const stories of extraStories) stories.dispose()
+    for (const stories of extraStories) stories.close()
     release()
   }
 }

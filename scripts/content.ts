@@ -6,14 +6,16 @@
  * - a cache and no ids (`npm run build` in CI): a full crawl compared story by story with the
  *   cache, so only what changed is rendered again.
  * An id that the CMS does not find and the cache does not know (a folder, say) cannot be placed,
- * so that case falls back to the crawl.
+ * so that case falls back to the crawl. A space's other languages follow the default's way
+ * (acquireTranslation), each in a story file of its own.
  */
-import { join } from 'node:path'
 import type { CmsClient, SpaceInfo } from '../cms/client.ts'
-import { crawl } from '../cms/crawl.ts'
+import type { Story } from '../cms/content-model.ts'
+import { crawl, crawlLanguage } from '../cms/crawl.ts'
 import { REDIRECTS_CHANGE } from '../cms/datasource.ts'
 import { refetchStories } from '../cms/refetch.ts'
-import { SpilledStories } from './story-file.ts'
+import { localizeStory } from '../pages/languages.ts'
+import { SpilledStories, storyFilePath, type SpilledIndex } from './story-file.ts'
 import type { CacheState } from './build-cache.ts'
 
 export interface Content {
@@ -21,6 +23,8 @@ export interface Content {
   space: SpaceInfo
   /** Uuids of stories added, changed or removed since the cached build; undefined when there is none. */
   changed?: Set<string>
+  /** The story ids refetched for a webhook; undefined when the space was crawled. */
+  refetched?: number[]
   /** How the content was obtained, for the summary. */
   how: string
   /** Stories repaired or left out as they arrived (cms/story-shape.ts). */
@@ -36,17 +40,44 @@ export interface ContentOptions {
   log: (line: string) => void
 }
 
+/** A new story file in the cache, one per language: the build cache keeps it when the build goes live. */
+function newStoryFile(cacheDir: string, language?: string): SpilledStories {
+  return new SpilledStories(storyFilePath(cacheDir, language))
+}
+
+/** The uuids whose bytes differ between a fresh crawl and the cached build's story file, and those gone. */
+function changedSince(stories: SpilledStories, before: SpilledIndex): Set<string> {
+  const changed = new Set<string>()
+  for (const { uuid } of stories.summaries()) if (before.entries[uuid]?.digest !== stories.digestOf(uuid)) changed.add(uuid)
+  for (const uuid of Object.keys(before.entries)) if (!stories.has(uuid)) changed.add(uuid)
+  return changed
+}
+
+/** Puts refetched stories into the reopened story file, and forgets the ones no longer published. */
+function applyRefetch(stories: SpilledStories, found: Story[], missing: number[]): Set<string> {
+  const uuidById = new Map(stories.summaries().map((summary) => [summary.id, summary.uuid]))
+  const changed = new Set<string>()
+  for (const story of found.sort((a, b) => a.id - b.id)) if (stories.add(story)) changed.add(story.uuid)
+  for (const id of missing) {
+    const uuid = uuidById.get(id)
+    if (uuid && stories.remove(uuid)) changed.add(uuid)
+  }
+  return changed
+}
+
+const storyCount = (count: number) => `${count} ${count === 1 ? 'story' : 'stories'}`
+
+/** The ids a webhook named that are stories (REDIRECTS_CHANGE names none: the build reads the redirects datasource anyway). */
+const storyIdsOf = (ids: number[]) => ids.filter((id) => id !== REDIRECTS_CHANGE)
+
 async function crawlAll(client: CmsClient, { cacheDir, perPage, previous, onProgress }: ContentOptions): Promise<Content> {
-  const stories = new SpilledStories(join(cacheDir, `stories-${Date.now()}-${process.pid}.jsonl`))
+  const stories = newStoryFile(cacheDir)
   try {
     const { space, warnings } = await crawl(client, { perPage, sink: stories, onProgress })
     if (!previous) return { stories, space, warnings, how: 'full crawl' }
     if (previous.space.id !== space.id) return { stories, space, warnings, how: `full crawl: the cache is of space ${previous.space.id}, this is ${space.id}` }
-    const changed = new Set<string>()
-    const before = previous.stories.entries
-    for (const { uuid } of stories.summaries()) if (before[uuid]?.digest !== stories.digestOf(uuid)) changed.add(uuid)
-    for (const uuid of Object.keys(before)) if (!stories.has(uuid)) changed.add(uuid)
-    return { stories, space, changed, warnings, how: `full crawl, ${changed.size} ${changed.size === 1 ? 'story' : 'stories'} changed` }
+    const changed = changedSince(stories, previous.stories)
+    return { stories, space, changed, warnings, how: `full crawl, ${storyCount(changed.size)} changed` }
   } catch (error) {
     stories.dispose()
     throw error
@@ -56,27 +87,21 @@ async function crawlAll(client: CmsClient, { cacheDir, perPage, previous, onProg
 async function refetch(client: CmsClient, previous: CacheState, ids: number[], options: ContentOptions): Promise<Content> {
   const stories = SpilledStories.reopen(previous.stories)
   try {
-    // REDIRECTS_CHANGE names no story: the build reads the redirects datasource anyway.
-    const storyIds = ids.filter((id) => id !== REDIRECTS_CHANGE)
+    const storyIds = storyIdsOf(ids)
     const { space, found, missing, warnings } = await refetchStories(client, storyIds)
     if (space.id !== previous.space.id) {
       stories.close()
       return crawlAll(client, { ...options, previous: undefined })
     }
-    const uuidById = new Map(stories.summaries().map((summary) => [summary.id, summary.uuid]))
-    const unknown = missing.filter((id) => !uuidById.has(id))
+    const known = new Set(stories.summaries().map((summary) => summary.id))
+    const unknown = missing.filter((id) => !known.has(id))
     if (unknown.length) {
       options.log(`Story ${unknown.join(', ')} is neither published nor in the build cache (a folder?): crawling the whole space.`)
       stories.close()
       return crawlAll(client, options)
     }
-    const changed = new Set<string>()
-    for (const story of found.sort((a, b) => a.id - b.id)) if (stories.add(story)) changed.add(story.uuid)
-    for (const id of missing) {
-      const uuid = uuidById.get(id)!
-      if (stories.remove(uuid)) changed.add(uuid)
-    }
-    return { stories, space, changed, warnings, how: `refetched ${storyIds.length} ${storyIds.length === 1 ? 'story' : 'stories'} by id, ${changed.size} changed` }
+    const changed = applyRefetch(stories, found, missing)
+    return { stories, space, changed, refetched: storyIds, warnings, how: `refetched ${storyCount(storyIds.length)} by id, ${changed.size} changed` }
   } catch (error) {
     stories.close()
     throw error
@@ -87,4 +112,53 @@ export function acquireContent(client: CmsClient, options: ContentOptions): Prom
   const { previous, changedIds } = options
   if (previous && changedIds?.length) return refetch(client, previous, changedIds, options)
   return crawlAll(client, options)
+}
+
+export interface TranslationOptions {
+  language: string
+  /** The space as the default language's content found it: its cv pins this language too. */
+  space: SpaceInfo
+  cacheDir: string
+  perPage: number
+  /** The cached build's story file of this language, when it had one. */
+  previous?: SpilledIndex
+  /** The ids the default language refetched (Content.refetched): refetch them in this language too. */
+  refetched?: number[]
+  onProgress?: (fetched: number, total: number) => void
+}
+
+export interface Translation {
+  stories: SpilledStories
+  /** As Content.changed, in this language. */
+  changed?: Set<string>
+  warnings: string[]
+}
+
+/**
+ * Another language's stories, the same way as the default's: the ids a webhook named refetched
+ * into the cached file of that language, or the whole language crawled (and compared with the
+ * cached file, when there is one). Each story is routed as its language's site routes it.
+ */
+export async function acquireTranslation(client: CmsClient, { language, space, cacheDir, perPage, previous, refetched, onProgress }: TranslationOptions): Promise<Translation> {
+  if (previous && refetched) {
+    const stories = SpilledStories.reopen(previous)
+    try {
+      const { found, missing, warnings } = await refetchStories(client, refetched, { language, space })
+      const changed = applyRefetch(stories, found.map((story) => localizeStory(story, language)), missing)
+      return { stories, changed, warnings }
+    } catch (error) {
+      stories.close()
+      throw error
+    }
+  }
+  const stories = newStoryFile(cacheDir, language)
+  try {
+    // Each story goes to the file as it arrives: memory holds summaries, not the space.
+    const sink = { add: (story: Story) => void stories.add(localizeStory(story, language)) }
+    const { warnings } = await crawlLanguage(client, space.cv, language, { perPage, sink, onProgress })
+    return { stories, changed: previous ? changedSince(stories, previous) : undefined, warnings }
+  } catch (error) {
+    stories.dispose()
+    throw error
+  }
 }

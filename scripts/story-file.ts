@@ -6,9 +6,14 @@
  */
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { Story } from '../cms/content-model.ts'
 import { summarize, type StorySource, type StorySummary } from '../pages/stories.ts'
+
+/** A new story file's path in the build cache: one per language (`code` undefined: the default), unique per build. */
+export function storyFilePath(cacheDir: string, code?: string): string {
+  return join(cacheDir, `stories-${code ? `${code}-` : ''}${Date.now()}-${process.pid}.jsonl`)
+}
 
 export interface StoryLocation {
   file: string

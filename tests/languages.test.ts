@@ -5,7 +5,7 @@
  * CMS requests.
  */
 import * as cheerio from 'cheerio'
-import { readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
@@ -102,6 +102,69 @@ describe('a space with languages', () => {
     ])
     expect($('url')).toHaveLength(12)
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
+  })
+})
+
+/** Every file of the output: path → inode, mtime and size (an unchanged file keeps all three). */
+function files(): Map<string, string> {
+  const root = realpathSync(out)
+  const found = new Map<string, string>()
+  for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    const stats = statSync(join(root, name))
+    if (stats.isFile()) found.set(name, `${stats.ino}:${stats.mtimeMs}:${stats.size}`)
+  }
+  return found
+}
+const changedFiles = (before: Map<string, string>, after: Map<string, string>) => [...new Set([...before.keys(), ...after.keys()])].filter((path) => before.get(path) !== after.get(path)).sort()
+const rendered = (changed: string[]) => changed.filter((file) => file.endsWith('index.html')).map((file) => `/${file.replace(/index\.html$/, '')}`).sort()
+const buildAgain = (args: string[] = []) => runBuild(['--out', out, '--work-dir', work, ...args], { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: cms.space.tokens.public, SITE_URL })
+const stored = (id: number) => cms.space.stories.find((story) => story.id === id)!
+
+describe('incremental builds in every language', () => {
+  it('should re-render a changed story in every language and the pages that show it in each, nothing else', async () => {
+    const before = files()
+    // Arabic has no title of its own: it shows the default's.
+    stored(4).content.title = 'Project A, revised'
+    stored(4).content.title__i18n__de = 'Projekt A, überarbeitet'
+    cms.space.version++
+    const again = await buildAgain(['--changed', '4'])
+    expect(again.code, again.stderr).toBe(0)
+    // Rendered: its own page and the project list in each language, and the page whose rich text
+    // links to it (which shows none of what changed, so its files are left alone).
+    expect(again.stdout).toMatch(/incremental \(refetched 1 story by id, 1 changed\); 9 routes rendered/)
+    expect(rendered(changedFiles(before, files()))).toEqual(['/ar/projects/', '/ar/projects/a/', '/de/projects/', '/de/projects/a/', '/projects/', '/projects/a/'])
+    expect(page('/de/projects/a/')('h1').text()).toBe('Projekt A, überarbeitet')
+    expect(page('/ar/projects/a/')('h1').text()).toBe('Project A, revised')
+    // One request for the cv, then the story in each language.
+    expect(again.stdout).toContain(`CMS requests: ${1 + 3 + 1}\n`)
+  })
+
+  it('should move a page whose translated slug changed, redirect its old route, and update its alternates in every language', async () => {
+    const before = files()
+    stored(2).translated_slugs = [{ path: 'wir', name: 'Wir', lang: 'de', published: true }]
+    cms.space.version++
+    const again = await buildAgain(['--changed', '2'])
+    expect(again.code, again.stderr).toBe(0)
+    const changed = changedFiles(before, files())
+    // The German navigation names the page's new route: every German page; elsewhere the page's
+    // versions, whose hreflang links changed. The old German route is gone.
+    expect(again.stdout).toMatch(/; 6 routes rendered/)
+    expect(rendered(changed)).toEqual(['/about/', '/ar/about/', '/de/', '/de/projects/', '/de/projects/a/', '/de/ueber-uns/', '/de/wir/'])
+    expect(existsSync(join(out, 'de/ueber-uns/index.html'))).toBe(false)
+    expect(hreflangs('/about/')).toContain(`de ${SITE_URL}/de/wir/`)
+    expect(readFileSync(join(out, '_redirects'), 'utf8')).toMatch(/^\/de\/ueber-uns\/ \/de\/wir\/ 301$/m)
+  })
+
+  it('should find a change in any language by a full crawl compared with the cache', async () => {
+    const before = files()
+    stored(1).content.title__i18n__ar = 'مرحبا'
+    cms.space.version++
+    const again = await buildAgain()
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stdout).toMatch(/incremental \(full crawl, 0 stories changed; 1 in another language\); 3 routes rendered/)
+    // The home page in every language is rendered; only the Arabic one shows what changed.
+    expect(rendered(changedFiles(before, files()))).toEqual(['/ar/'])
+    expect(page('/ar/')('h1').text()).toBe('مرحبا')
   })
 })
 

@@ -2,16 +2,19 @@
  * The plan phase: which routes this build renders and what it starts from. With a cache whose
  * build is live and known changes, the build is incremental: it starts as the live build,
  * hard-linked, minus the routes that went away, and renders only the affected routes
- * (pages/affected.ts). Otherwise it is full.
+ * (pages/affected.ts), in every language. Otherwise it is full.
  */
 import { rmdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { affectedRoutes, type AffectedRoutes, type RouteDependencies } from '../../pages/affected.ts'
+import { languageOfRoute, languageSiteOf } from '../../pages/languages.ts'
 import type { SiteInfo } from '../../pages/route-payload.ts'
 import { routeDir } from '../../pages/routes.ts'
 import { siteOf, type Site } from '../../pages/site.ts'
 import type { CacheState } from '../build-cache.ts'
 import type { Content } from '../content.ts'
+import type { SpilledIndex } from '../story-file.ts'
+import type { LanguageSite } from './languages.ts'
 import { linkTree, liveDir } from '../deploy.ts'
 import { OutputWriter } from '../output.ts'
 
@@ -27,12 +30,39 @@ export interface Plan {
   mode: string
 }
 
-/** The previous build's site, rebuilt from its summaries: its navigation, project list and settings. */
-function previousSite(state: CacheState, info: SiteInfo): Site {
-  return siteOf({ summaries: () => state.stories.summaries, load: () => { throw new Error('not loaded') } }, info)
+/** A previous build's site, rebuilt from its summaries: its navigation, project list and settings. */
+function previousSite(index: SpilledIndex, info: SiteInfo, language?: string): Site {
+  const source = { summaries: () => index.summaries, load: () => { throw new Error('not loaded') } }
+  return language ? languageSiteOf(source, info, language) : siteOf(source, info)
 }
 
-export function planBuild({ outDir, stage, previous, fullReason, content, site, info }: {
+/**
+ * What changed in any language, when every language could be compared with the cached build: a
+ * story changed in one language is re-rendered in all, as its versions link to each other.
+ */
+function changedStories(content: Content, languages: LanguageSite[], previous: CacheState): { changed?: Set<string>; reason?: string; how?: string } {
+  if (!content.changed) return {}
+  const cached = Object.keys(previous.languages ?? {}).sort().join(', ')
+  if (cached !== languages.map(({ language }) => language).sort().join(', ')) return { reason: `the languages changed (from "${cached || 'none'}")` }
+  const changed = new Set(content.changed)
+  for (const language of languages) for (const uuid of language.changed ?? []) changed.add(uuid)
+  const elsewhere = changed.size - content.changed.size
+  return { changed, how: elsewhere ? `; ${elsewhere} in another language` : '' }
+}
+
+/** The affected routes of every language's site, each compared with its previous self. */
+function affectedInEveryLanguage(previous: CacheState, info: SiteInfo, site: Site, languages: LanguageSite[], changed: ReadonlySet<string>): AffectedRoutes {
+  const codes = languages.map(({ language }) => language)
+  const routes = Object.entries(previous.routes)
+  const parts = [{ site, index: previous.stories, language: undefined as string | undefined }, ...languages.map(({ language, site }) => ({ site, index: previous.languages![language]!, language }))]
+  const affected = parts.map(({ site, index, language }) =>
+    affectedRoutes({ routes: new Map(routes.filter(([route]) => languageOfRoute(route, codes) === language)), site: previousSite(index, info, language) }, site, changed),
+  )
+  const everything = affected.find((each) => each.everything)?.everything
+  return { render: affected.flatMap((each) => each.render), removed: affected.flatMap((each) => each.removed), ...(everything ? { everything } : {}) }
+}
+
+export function planBuild({ outDir, stage, previous, fullReason, content, site, languages = [], info }: {
   outDir: string
   stage: string
   previous?: CacheState
@@ -40,12 +70,13 @@ export function planBuild({ outDir, stage, previous, fullReason, content, site, 
   fullReason: string
   content: Content
   site: Site
+  /** The sites of the space's other languages (scripts/build/languages.ts). */
+  languages?: LanguageSite[]
   info: SiteInfo
 }): Plan {
   const live = liveDir(outDir)
-  const incremental = previous && content.changed && live
-    ? affectedRoutes({ routes: new Map(Object.entries(previous.routes)), site: previousSite(previous, info) }, site, content.changed)
-    : undefined
+  const { changed, reason, how = '' } = previous ? changedStories(content, languages, previous) : {}
+  const incremental = previous && changed && live ? affectedInEveryLanguage(previous, info, site, languages, changed) : undefined
   const output = new OutputWriter(stage, incremental && previous ? new Map(Object.entries(previous.files)) : undefined)
   const routes = new Map(incremental && previous ? Object.entries(previous.routes) : [])
   const startFromLive = async () => {
@@ -59,7 +90,7 @@ export function planBuild({ outDir, stage, previous, fullReason, content, site, 
     }
   }
   const mode = incremental
-    ? `incremental (${content.how}${incremental.everything ? `; every route, ${incremental.everything}` : ''})`
-    : `full (${content.how}${fullReason ? `: ${fullReason}` : ''})`
+    ? `incremental (${content.how}${how}${incremental.everything ? `; every route, ${incremental.everything}` : ''})`
+    : `full (${content.how}${fullReason || reason ? `: ${fullReason || reason}` : ''})`
   return { incremental, output, routes, startFromLive, mode }
 }

@@ -5,19 +5,23 @@
  */
 import type { DatasourceEntry } from '../../cms/client.ts'
 import { editorRedirects, movedStoryRedirects, redirectTable, type Redirect } from '../../pages/redirects.ts'
+import { languageOfRoute } from '../../pages/languages.ts'
 import type { Site } from '../../pages/site.ts'
 import type { CacheState } from '../build-cache.ts'
 
 /**
- * `languages`: the sites of the space's other languages. Moved stories are followed in the default
- * language (there a story's uuid names one route); every language's routes count as pages.
+ * `languages`: the sites of the space's other languages. A story that moved in any language (a
+ * translated slug renamed, say) redirects from its old route to its new one in that language.
  */
 export function siteRedirects(entries: DatasourceEntry[], site: Site, previous: CacheState | undefined, languages: { language: string; site: Site }[] = []): { table: Redirect[]; warnings: string[] } {
   const warnings: string[] = []
-  const inDefault = (route: string) => !languages.some(({ language }) => route.startsWith(`/${language}/`))
-  const before = new Map(Object.entries(previous?.routes ?? {}).filter(([route]) => inDefault(route)).map(([route, { uuid }]) => [route, uuid]))
-  const moved = movedStoryRedirects(before, site.routes, previous?.redirects)
-  const routes = new Set([site, ...languages.map((other) => other.site)].flatMap((each) => [...each.routes.keys()]))
+  const codes = languages.map(({ language }) => language)
+  const sites = [{ language: undefined as string | undefined, site }, ...languages]
+  const previousRoutes = Object.entries(previous?.routes ?? {})
+  const before = (language?: string) => new Map(previousRoutes.filter(([route]) => languageOfRoute(route, codes) === language).map(([route, { uuid }]) => [route, uuid]))
+  // Earlier builds' redirects, of every language, are carried once (with the default's).
+  const moved = sites.flatMap(({ language, site }) => movedStoryRedirects(before(language), site.routes, language ? [] : previous?.redirects))
+  const routes = new Set(sites.flatMap((each) => [...each.site.routes.keys()]))
   const table = redirectTable([...editorRedirects(entries, warnings), ...moved], routes, warnings)
   return { table, warnings }
 }
