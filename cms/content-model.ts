@@ -64,6 +64,10 @@ export interface Story<Content extends Blok = Blok> {
   first_published_at?: string | null
   created_at?: string
   lang?: string
+  /** The story's full slug in the default language, on a story fetched in another one. */
+  default_full_slug?: string | null
+  /** Per language: its slug (Translatable Slugs app) and, with "Publish translations individually", whether it is published. */
+  translated_slugs?: { path?: string | null; name?: string | null; lang: string; published?: boolean | null }[] | null
   [field: string]: unknown
 }
 

@@ -8,11 +8,26 @@ import type { Story } from '../cms/content-model.ts'
 import type { Alternate, SiteInfo } from './route-payload.ts'
 import { routeOf } from './routes.ts'
 import { siteOf, type Site } from './site.ts'
-import type { StorySource } from './stories.ts'
+import type { StorySource, StorySummary } from './stories.ts'
 
-/** The site of language `code`: its pages under `/<code>/`, its home page there too. */
-export function languageSiteOf(source: StorySource, info: SiteInfo, code: string): Site {
-  return siteOf(source, { ...info, language: code, home: `/${code}/` }, { prefix: `${code}/` })
+/**
+ * The site of language `code`: its pages under `/<code>/`, its home page there too (or the default
+ * language's, when the language has none). `fallback`, the default language's stories, stands in
+ * wherever the language lacks a story (pages/site.ts, SiteOptions).
+ */
+export function languageSiteOf(source: StorySource, info: SiteInfo, code: string, fallback: StorySummary[] = []): Site {
+  const home = `/${code}/`
+  const hasHome = source.summaries().some((summary) => routeOf(summary) === home)
+  return siteOf(source, { ...info, language: code, home: hasHome ? home : '/' }, { prefix: `${code}/`, fallback })
+}
+
+/**
+ * Whether a story is published in language `code`: with Storyblok's "Publish translations
+ * individually", `translated_slugs` says per language; without it, every language is.
+ */
+export function publishedIn(story: Pick<Story, 'translated_slugs'>, code: string): boolean {
+  const entries = Array.isArray(story.translated_slugs) ? story.translated_slugs : []
+  return !entries.some((entry) => entry?.lang === code && entry.published === false)
 }
 
 /**

@@ -39,9 +39,10 @@ export interface ShellResult {
 /**
  * The shell of a site from its story summaries (the settings story's content travels in its
  * summary) and the configured site info; settings from the environment win over the story's.
- * `prefix` is a language's folder (`de/`) when the site is one language of several.
+ * `prefix` is a language's folder (`de/`) when the site is one language of several; `elsewhere`,
+ * the default language's versions of stories that language lacks, which settings links may name.
  */
-export function siteShell(summaries: StorySummary[], info: SiteInfo, prefix = ''): ShellResult {
+export function siteShell(summaries: StorySummary[], info: SiteInfo, prefix = '', elsewhere: StorySummary[] = []): ShellResult {
   const warnings: string[] = []
   const settings = summaries.filter((summary) => summary.settings)
   if (settings.length > 1) warnings.push(`${settings.length} site settings stories (${settings.map((story) => story.full_slug).join(', ')}): only "${settings[0]!.full_slug}" is used.`)
@@ -52,7 +53,7 @@ export function siteShell(summaries: StorySummary[], info: SiteInfo, prefix = ''
   if (!config) return { shell: { site: { ...info, ...feed }, nav: navigation(pages, prefix), footer: [] }, warnings }
 
   const where = storyLabel(settings[0]!)
-  const routes = Object.fromEntries(pages.map((page) => [page.uuid, routeOf(page)]))
+  const routes = Object.fromEntries([...elsewhere, ...pages].map((page) => [page.uuid, routeOf(page)]))
   const email = text(config.contact_email)
   const shareImage = config.share_image as Asset | undefined
   const imageUrl = safeUrl(shareImage?.filename, 'image')

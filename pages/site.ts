@@ -10,7 +10,7 @@ import type { SiteInfo, SiteShell } from './route-payload.ts'
 import { pageRoute, storyPageCount } from './pagination.ts'
 import { siteShell } from './site-shell.ts'
 import { caseCollisions, routeTable } from './routes.ts'
-import type { StorySource } from './stories.ts'
+import type { StorySource, StorySummary } from './stories.ts'
 
 /** The story a route shows, and which page of its project list (pages/pagination.ts). */
 export interface RouteStory {
@@ -34,15 +34,25 @@ export interface Site {
 export interface SiteOptions {
   /** The language's folder (`de/`) when the site is one language of several (pages/languages.ts). */
   prefix?: string
+  /**
+   * The default language's stories, when this site is another language's: a story this language
+   * lacks (not published in it) is linked and shown as a card at its default version, and the
+   * default's settings story stands in for a missing one. None of them becomes a route here.
+   */
+  fallback?: StorySummary[]
 }
 
-export function siteOf(source: StorySource, info: SiteInfo, { prefix = '' }: SiteOptions = {}): Site {
+export function siteOf(source: StorySource, info: SiteInfo, { prefix = '', fallback = [] }: SiteOptions = {}): Site {
   const all = [...source.summaries()].sort(byFullSlug)
+  const own = new Set(all.map((summary) => summary.uuid))
+  const borrowed = fallback.filter((summary) => !own.has(summary.uuid))
   // The site settings story is not a page: it shapes every page's shell instead.
   const summaries = all.filter((summary) => !summary.settings)
   const table = routeTable(summaries)
   const index = siteIndex(summaries)
-  const { shell, warnings } = siteShell(all, info, prefix)
+  for (const { uuid, full_slug, card, settings } of borrowed) if (!settings) index.byUuid.set(uuid, { uuid, full_slug, card })
+  const settingsFallback = all.some((summary) => summary.settings) ? [] : borrowed.filter((summary) => summary.settings)
+  const { shell, warnings } = siteShell([...all, ...settingsFallback], info, prefix, borrowed.filter((summary) => !summary.settings))
   const routes = new Map<string, RouteStory>()
   const available = Object.fromEntries(Object.entries(index.lists).map(([type, cards]) => [type, cards.length])) as Record<ListedType, number>
   for (const [route, summary] of table) {

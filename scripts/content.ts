@@ -14,7 +14,7 @@ import type { Story } from '../cms/content-model.ts'
 import { crawl, crawlLanguage } from '../cms/crawl.ts'
 import { REDIRECTS_CHANGE } from '../cms/datasource.ts'
 import { refetchStories } from '../cms/refetch.ts'
-import { localizeStory } from '../pages/languages.ts'
+import { localizeStory, publishedIn } from '../pages/languages.ts'
 import { SpilledStories, storyFilePath, type SpilledIndex } from './story-file.ts'
 import type { CacheState } from './build-cache.ts'
 
@@ -137,14 +137,17 @@ export interface Translation {
 /**
  * Another language's stories, the same way as the default's: the ids a webhook named refetched
  * into the cached file of that language, or the whole language crawled (and compared with the
- * cached file, when there is one). Each story is routed as its language's site routes it.
+ * cached file, when there is one). Each story is routed as its language's site routes it; a story
+ * not published in the language (pages/languages.ts, publishedIn) is left out of it.
  */
 export async function acquireTranslation(client: CmsClient, { language, space, cacheDir, perPage, previous, refetched, onProgress }: TranslationOptions): Promise<Translation> {
   if (previous && refetched) {
     const stories = SpilledStories.reopen(previous)
     try {
       const { found, missing, warnings } = await refetchStories(client, refetched, { language, space })
-      const changed = applyRefetch(stories, found.map((story) => localizeStory(story, language)), missing)
+      const published = found.filter((story) => publishedIn(story, language))
+      const unpublished = found.filter((story) => !publishedIn(story, language)).map((story) => story.id)
+      const changed = applyRefetch(stories, published.map((story) => localizeStory(story, language)), [...missing, ...unpublished])
       return { stories, changed, warnings }
     } catch (error) {
       stories.close()
@@ -154,7 +157,7 @@ export async function acquireTranslation(client: CmsClient, { language, space, c
   const stories = newStoryFile(cacheDir, language)
   try {
     // Each story goes to the file as it arrives: memory holds summaries, not the space.
-    const sink = { add: (story: Story) => void stories.add(localizeStory(story, language)) }
+    const sink = { add: (story: Story) => void (publishedIn(story, language) && stories.add(localizeStory(story, language))) }
     const { warnings } = await crawlLanguage(client, space.cv, language, { perPage, sink, onProgress })
     return { stories, changed: previous ? changedSince(stories, previous) : undefined, warnings }
   } catch (error) {

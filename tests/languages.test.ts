@@ -23,15 +23,17 @@ const work = workDir('languages')
 let cms: CmsServer
 let run: BuildRun
 
-const link = (uuid: string) => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Project A', marks: [{ type: 'link', attrs: { linktype: 'story', uuid, href: '/projects/a' } }] }] }] })
+const link = (uuid: string, text = 'Project A') => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text, marks: [{ type: 'link', attrs: { linktype: 'story', uuid, href: '/projects/a' } }] }] }] })
 const stories = [
   storyOf(1, 'home', { component: 'page', title: 'Welcome', title__i18n__de: 'Willkommen', title__i18n__ar: 'أهلا' }, { name: 'Home' }),
-  storyOf(2, 'about', { component: 'page', title: 'About us', title__i18n__de: 'Über uns', body: [{ _uid: 'ab', component: 'article-block', text: link('uuid-4') }] }, {
+  storyOf(2, 'about', { component: 'page', title: 'About us', title__i18n__de: 'Über uns', body: [{ _uid: 'ab', component: 'article-block', text: link('uuid-4') }, { _uid: 'ac', component: 'article-block', text: link('uuid-5', 'Project B') }] }, {
     name: 'About',
     translated_slugs: [{ path: 'ueber-uns', name: 'Über uns', lang: 'de', published: true }],
   }),
   storyOf(3, 'projects/', { component: 'page', title: 'Projects', title__i18n__de: 'Projekte', body: [{ _uid: 'l', component: 'all-projects' }] }, { name: 'Projects', is_startpage: true }),
   storyOf(4, 'projects/a', { component: 'project', title: 'Project A', title__i18n__de: 'Projekt A' }),
+  // Published in English and German only ("Publish translations individually").
+  storyOf(5, 'projects/b', { component: 'project', title: 'Project B', title__i18n__de: 'Projekt B' }, { translated_slugs: [{ path: 'projects/b', name: 'B', lang: 'ar', published: false }] }),
 ]
 
 beforeAll(async () => {
@@ -52,7 +54,7 @@ const hreflangs = (route: string) => {
 describe('a space with languages', () => {
   it('should build every language, with the minimum of requests: 1 + (1 + languages) × ceil(stories / per_page) + the redirects page', () => {
     expect(run.code, run.stderr).toBe(0)
-    expect(run.stdout).toMatch(/Built 12 routes/)
+    expect(run.stdout).toMatch(/Built 14 routes/)
     expect(run.stdout).toContain(`CMS requests: ${minimumRequests(stories.length, DEFAULT_PER_PAGE, 0, 2)}\n`)
   })
 
@@ -81,7 +83,7 @@ describe('a space with languages', () => {
     expect(page('/de/ueber-uns/')('a.site-name').attr('href')).toBe('/de/')
     expect(page('/about/')('a.site-name').attr('href')).toBe('/')
     expect(page('/de/ueber-uns/')('main a').map((_, a) => a.attribs.href).get()).toContain('/de/projects/a/')
-    expect(page('/de/projects/')('a.card').map((_, a) => a.attribs.href).get()).toEqual(['/de/projects/a/'])
+    expect(page('/de/projects/')('a.card').map((_, a) => a.attribs.href).get()).toEqual(['/de/projects/b/', '/de/projects/a/'])
     expect(page('/de/')('nav[aria-label=Main] .site-nav a').map((_, a) => a.attribs.href).get()).toEqual(['/de/ueber-uns/', '/de/projects/'])
   })
 
@@ -100,7 +102,7 @@ describe('a space with languages', () => {
       `ar ${SITE_URL}/ar/about/`,
       `x-default ${SITE_URL}/about/`,
     ])
-    expect($('url')).toHaveLength(12)
+    expect($('url')).toHaveLength(14)
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
   })
 })
@@ -119,6 +121,16 @@ const changedFiles = (before: Map<string, string>, after: Map<string, string>) =
 const rendered = (changed: string[]) => changed.filter((file) => file.endsWith('index.html')).map((file) => `/${file.replace(/index\.html$/, '')}`).sort()
 const buildAgain = (args: string[] = []) => runBuild(['--out', out, '--work-dir', work, ...args], { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: cms.space.tokens.public, SITE_URL })
 const stored = (id: number) => cms.space.stories.find((story) => story.id === id)!
+
+describe('a story not published in a language', () => {
+  it('should be left out of that language, its versions and links there pointing at the default one', () => {
+    expect(existsSync(join(out, 'ar/projects/b/index.html'))).toBe(false)
+    expect(page('/de/projects/b/')('h1').text()).toBe('Projekt B')
+    expect(hreflangs('/projects/b/')).toEqual([`en ${SITE_URL}/projects/b/`, `de ${SITE_URL}/de/projects/b/`, `x-default ${SITE_URL}/projects/b/`])
+    expect(page('/ar/about/')('main a').map((_, a) => a.attribs.href).get()).toEqual(['/ar/projects/a/', '/projects/b/'])
+    expect(page('/ar/projects/')('a.card').map((_, a) => a.attribs.href).get()).toEqual(['/ar/projects/a/'])
+  })
+})
 
 describe('incremental builds in every language', () => {
   it('should re-render a changed story in every language and the pages that show it in each, nothing else', async () => {
@@ -148,8 +160,8 @@ describe('incremental builds in every language', () => {
     const changed = changedFiles(before, files())
     // The German navigation names the page's new route: every German page; elsewhere the page's
     // versions, whose hreflang links changed. The old German route is gone.
-    expect(again.stdout).toMatch(/; 6 routes rendered/)
-    expect(rendered(changed)).toEqual(['/about/', '/ar/about/', '/de/', '/de/projects/', '/de/projects/a/', '/de/ueber-uns/', '/de/wir/'])
+    expect(again.stdout).toMatch(/; 7 routes rendered/)
+    expect(rendered(changed)).toEqual(['/about/', '/ar/about/', '/de/', '/de/projects/', '/de/projects/a/', '/de/projects/b/', '/de/ueber-uns/', '/de/wir/'])
     expect(existsSync(join(out, 'de/ueber-uns/index.html'))).toBe(false)
     expect(hreflangs('/about/')).toContain(`de ${SITE_URL}/de/wir/`)
     expect(readFileSync(join(out, '_redirects'), 'utf8')).toMatch(/^\/de\/ueber-uns\/ \/de\/wir\/ 301$/m)
@@ -221,6 +233,13 @@ describe('the language switcher in Chromium', () => {
       expect(documents).toEqual(['/projects/'])
       expect(await page.getAttribute('html', 'lang')).toBe('en')
       expect(await page.textContent('h1')).toBe('Projects')
+      // From the Arabic site, a link to a page it lacks leads to the default version, in full.
+      await page.goto(`${preview.url}/ar/about/`)
+      await hydrated(page)
+      documents.length = 0
+      await Promise.all([page.waitForURL(`${preview.url}/projects/b/`), page.click('main >> text=Project B')])
+      expect(documents).toEqual(['/projects/b/'])
+      expect([await page.getAttribute('html', 'lang'), await page.getAttribute('html', 'dir')]).toEqual(['en', null])
     } finally {
       await browser.close()
       preview.close()

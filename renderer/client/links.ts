@@ -2,7 +2,8 @@
  * Which clicks the router takes over: plain left clicks on same-origin links to a route. Modified
  * clicks, other buttons, `target`, `download`, hash links on the same page, files, other origins
  * and links to another language (`hreflang`: its page has its own shell and `<html lang>`) keep
- * the browser's behaviour.
+ * the browser's behaviour; so do links out of a language's folder (outsideSite), which lead to the
+ * default language's version of a page the language lacks.
  */
 /** The route a path names: routes always end in a slash. */
 export function withTrailingSlash(pathname: string): string {
@@ -21,4 +22,9 @@ export function navigableLink(event: MouseEvent): URL | undefined {
   // Files (images, PDFs, 404.html …) are not routes.
   if (/\.[a-z0-9]+$/i.test(url.pathname)) return undefined
   return url
+}
+
+/** Whether a path lies outside the site of the page's shell: another language's site (`home` is `/de/` on the German one). */
+export function outsideSite(pathname: string, home: string | undefined): boolean {
+  return !!home && home !== '/' && !withTrailingSlash(pathname).startsWith(home)
 }

@@ -7,7 +7,7 @@
 import type { RoutePayload } from '../../pages/route-payload.ts'
 import { siteFetch, statusOf } from './fetch.ts'
 import { isStale } from './freshness.ts'
-import { navigableLink, withTrailingSlash } from './links.ts'
+import { navigableLink, outsideSite, withTrailingSlash } from './links.ts'
 import { guardedReload } from './reload.ts'
 import { loadShell } from './shell.ts'
 import { show, type View } from './view.tsx'
@@ -51,6 +51,8 @@ function scrollAfter(url: URL, scroll: number | undefined): void {
 
 export async function navigate(url: URL, { push = true, scroll }: { push?: boolean; scroll?: number } = {}): Promise<void> {
   if (isStale() && guardedReload(url.href)) return
+  // A page of another language's site has its own shell and <html lang>: load it in full.
+  if (outsideSite(url.pathname, (await loadShell().catch(() => undefined))?.site.home)) return location.assign(url.href)
   const navigation = ++current
   const view = await loadView(url.pathname)
   // A newer click won the race: drop this one.

@@ -48,7 +48,7 @@ export async function languageSites(client: CmsClient, { codes, content, previou
     for (const language of codes) {
       const { stories, changed, warnings: found } = await acquireTranslation(client, { language, space: content.space, cacheDir, perPage, previous: cached?.[language], refetched: content.refetched })
       warnings.push(...found)
-      sites.push({ language, site: languageSiteOf(stories, info, language), stories, changed })
+      sites.push({ language, site: languageSiteOf(stories, info, language, content.stories.summaries()), stories, changed })
     }
   } catch (error) {
     for (const { stories } of sites) release(stories, previous)

@@ -31,9 +31,9 @@ export interface Plan {
 }
 
 /** A previous build's site, rebuilt from its summaries: its navigation, project list and settings. */
-function previousSite(index: SpilledIndex, info: SiteInfo, language?: string): Site {
+function previousSite(index: SpilledIndex, info: SiteInfo, language?: string, fallback?: SpilledIndex): Site {
   const source = { summaries: () => index.summaries, load: () => { throw new Error('not loaded') } }
-  return language ? languageSiteOf(source, info, language) : siteOf(source, info)
+  return language ? languageSiteOf(source, info, language, fallback?.summaries) : siteOf(source, info)
 }
 
 /**
@@ -56,7 +56,7 @@ function affectedInEveryLanguage(previous: CacheState, info: SiteInfo, site: Sit
   const routes = Object.entries(previous.routes)
   const parts = [{ site, index: previous.stories, language: undefined as string | undefined }, ...languages.map(({ language, site }) => ({ site, index: previous.languages![language]!, language }))]
   const affected = parts.map(({ site, index, language }) =>
-    affectedRoutes({ routes: new Map(routes.filter(([route]) => languageOfRoute(route, codes) === language)), site: previousSite(index, info, language) }, site, changed),
+    affectedRoutes({ routes: new Map(routes.filter(([route]) => languageOfRoute(route, codes) === language)), site: previousSite(index, info, language, previous.stories) }, site, changed),
   )
   const everything = affected.find((each) => each.everything)?.everything
   return { render: affected.flatMap((each) => each.render), removed: affected.flatMap((each) => each.removed), ...(everything ? { everything } : {}) }
