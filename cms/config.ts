@@ -52,7 +52,7 @@ export interface CmsConfig {
   perPage: number
   /** Requests per second the client allows itself. */
   rateLimit: number
-  /** `STORYBLOK_LANGUAGES`: every language of the space (`auto`), or these codes. */
+  /** `STORYBLOK_LANGUAGES`: every language of the space (`auto`), or these codes (none for `none`). */
   languages?: LanguageSetting
   /** `STORYBLOK_LANGUAGE_STRATEGY`: how the space translates; detected when absent. */
   languageStrategy?: LanguageStrategy
@@ -164,13 +164,14 @@ export function readCmsConfig(env: Env, problems: string[] = []): CmsConfig {
   return { token, previewToken, oauthToken, region, apiUrl, version, perPage, rateLimit, languages, ...(strategy ? { languageStrategy: strategy } : {}) }
 }
 
-/** `auto` (the default) or a comma-separated list of the space's language codes (`de,fr`). */
+/** `auto` (the default), `none` (the default language only) or a comma-separated list of the space's language codes (`de,fr`). */
 function parseLanguages(value: string | undefined, problems: string[]): LanguageSetting {
   if (value === undefined || value === 'auto') return 'auto'
+  if (value === 'none') return []
   const codes = [...new Set(value.split(',').map((code) => code.trim()).filter(Boolean))]
   const bad = codes.filter((code) => !LANGUAGE_TAG.test(code) || code === 'default')
   if (bad.length || !codes.length) {
-    problems.push(`STORYBLOK_LANGUAGES="${value}" is not allowed: use auto (every language of the space, the default) or a comma-separated list of its language codes, such as de,fr.`)
+    problems.push(`STORYBLOK_LANGUAGES="${value}" is not allowed: use auto (every language of the space, the default), none (the default language only) or a comma-separated list of its language codes, such as de,fr.`)
     return 'auto'
   }
   return codes

@@ -84,7 +84,7 @@ export function shareOf(payload: RoutePayload, site: SiteInfo, canonical?: strin
   const { story } = payload
   const found = firstLargeImage(story.content)
   const image = seo.og_image ? shareImage(seo.og_image, site.url) : found?.filename ? shareImage(found.filename, site.url, found.alt) : site.image ? shareImage(site.image.url, site.url, site.image.alt) : undefined
-  const title = seo.og_title ?? seo.title ?? (payload.route === '/' ? site.name : storyTitle(payload))
+  const title = seo.og_title ?? seo.title ?? (payload.route === (site.home ?? '/') ? site.name : storyTitle(payload))
   const description = seo.og_description ?? descriptionOf(payload, site.description)
   const isArticle = story.content.component === 'article'
   return {

@@ -18,7 +18,7 @@ const absolute = (route: string, site: SiteInfo) => (site.url ? new URL(route, s
 const defined = (thing: Thing): Thing => Object.fromEntries(Object.entries(thing).filter(([, value]) => value !== undefined))
 
 function organization(site: SiteInfo, described = false): Thing {
-  return defined({ '@type': 'Organization', name: site.name, url: absolute('/', site), description: described ? site.description : undefined })
+  return defined({ '@type': 'Organization', name: site.name, url: absolute(site.home ?? '/', site), description: described ? site.description : undefined })
 }
 
 function headline(text: string): string {
@@ -27,7 +27,8 @@ function headline(text: string): string {
 
 export function structuredData(payload: RoutePayload, site: SiteInfo, share: Share): Thing[] {
   const things: Thing[] = []
-  if (payload.route === '/') things.push({ '@context': CONTEXT, ...organization(site, true) })
+  // The home page of the site, or of the language's site (`/de/`).
+  if (payload.route === (site.home ?? '/')) things.push({ '@context': CONTEXT, ...organization(site, true) })
   if (share.type === 'article') {
     things.push(
       defined({

@@ -21,7 +21,7 @@ import { goLive } from './build/go-live.ts'
 import { phaseClock } from './build/phase-clock.ts'
 import { planBuild } from './build/plan.ts'
 import { recordBuild } from './build/record.ts'
-import { languageSites, release as releaseStories } from './build/languages.ts'
+import { languageSites, languageWarnings, release as releaseStories } from './build/languages.ts'
 import { siteRedirects } from './build/redirects.ts'
 import type { SpilledStories } from './story-file.ts'
 import { writeSiteFiles } from './build/site-files.ts'
@@ -105,8 +105,8 @@ async function build(config: BuildConfig): Promise<void> {
       if (only && !only.length) continue // nothing of this language changed: its pages and shell file stay
       const more = await prerender({ site: other, stories, bundleDir, output: plan.output, only, errorPages: false, onProgress: progress(`Pages rendered (${language})`) })
       result.routes.push(...more.routes)
-      result.warnings.push(...more.warnings.map((warning) => `[${language}] ${warning}`))
-      for (const [name, slugs] of more.unknownBlocks) result.unknownBlocks.set(name, new Set([...(result.unknownBlocks.get(name) ?? []), ...slugs]))
+      result.warnings.push(...languageWarnings(language, more.warnings, result.warnings))
+      for (const [name, slugs] of more.unknownBlocks) result.unknownBlocks.set(name, new Set([...(result.unknownBlocks.get(name) ?? []), ...[...slugs].map((slug) => (slug.startsWith(`${language}/`) && slug.length > language.length + 1 ? slug.slice(language.length + 1) : slug))]))
       for (const [route, dependencies] of more.dependencies) result.dependencies.set(route, dependencies)
     }
     for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)

@@ -15,12 +15,17 @@ import { minimumRequests } from '../cms/request-budget.ts'
 import { routeDir, routeOf } from '../pages/routes.ts'
 import type { RoutePayload } from '../pages/route-payload.ts'
 import { runBuild, snapshot, tempDir, workDir, type BuildRun } from './helpers/build.ts'
+import { routesByLanguage } from './helpers/space.ts'
 import { waitFor } from './helpers/server.ts'
 
 const SITE_URL = 'https://ateliernord.example'
 const space = loadSpace(DEMO_SPACE_DIR)
 const published = space.stories.filter((story) => story.published !== false && story.content.component !== SITE_CONFIG)
 const crawled = space.stories.filter((story) => story.published !== false)
+// The demo is bilingual (German, field-level) with one Arabic article.
+const languages = routesByLanguage(space)
+const allRoutes = [...languages.values()].flat()
+const requests = minimumRequests(crawled.length, DEFAULT_PER_PAGE, 0, languages.size - 1)
 const out = join(tempDir('build'), 'dist')
 const work = workDir('build')
 let run: BuildRun
@@ -41,21 +46,48 @@ describe('build of the demo space', () => {
   it('should succeed and end with a summary', () => {
     expect(run.stderr).not.toMatch(/Build failed/)
     expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(new RegExp(`Built ${published.length} routes in [\\d.]+ s`))
-    // The fewest requests the delivery API allows: 1 + ceil(stories / 25) + one page of redirects.
-    expect(run.stdout).toContain(`CMS requests: ${minimumRequests(crawled.length, DEFAULT_PER_PAGE)}\n`)
+    expect(run.stdout).toMatch(new RegExp(`Built ${allRoutes.length} routes in [\\d.]+ s`))
+    // The fewest requests the delivery API allows: 1 + (1 + languages) × ceil(stories / 25) + one page of redirects.
+    expect(run.stdout).toContain(`CMS requests: ${requests}\n`)
     // The demo is clean content: hostile strings live in tests/fixtures/hostile-stories/.
     expect(run.stdout).toContain('Warnings: 0')
     expect(run.stderr).toContain(`Stories fetched: ${crawled.length}/${crawled.length}`)
   })
 
-  it('should add nothing of languages to a space without them: no hreflang, no switcher, no alternates', () => {
-    for (const story of published) {
-      const route = routeOf(story)
-      const $ = page(route)
-      expect($('link[hreflang]').length + $('nav[aria-label=Language]').length, route).toBe(0)
-      expect($('html').attr('lang')).toBe('en')
-      expect(payload(route)).not.toHaveProperty('alternates')
+  it('should add nothing of languages to a build of the default language only: no hreflang, no switcher, no alternates', async () => {
+    const single = join(tempDir('build-single'), 'dist')
+    const singleWork = workDir('build-single')
+    try {
+      const alone = await runBuild(['--out', single, '--work-dir', singleWork], { SITE_URL, STORYBLOK_LANGUAGES: 'none' })
+      expect(alone.code, alone.stderr).toBe(0)
+      expect(alone.stdout).toMatch(new RegExp(`Built ${published.length} routes in [\\d.]+ s`))
+      expect(alone.stdout).toContain(`CMS requests: ${minimumRequests(crawled.length, DEFAULT_PER_PAGE)}\n`)
+      for (const story of published) {
+        const route = routeOf(story)
+        const $ = cheerio.load(readFileSync(join(single, routeDir(route), 'index.html'), 'utf8'))
+        expect($('link[hreflang]').length + $('nav[aria-label=Language]').length, route).toBe(0)
+        expect($('html').attr('lang')).toBe('en')
+        expect(JSON.parse(readFileSync(join(single, routeDir(route), '_payload.json'), 'utf8'))).not.toHaveProperty('alternates')
+      }
+      expect(existsSync(join(single, 'de'))).toBe(false)
+    } finally {
+      rmSync(singleWork, { recursive: true, force: true })
+    }
+  })
+
+  it('should give every route of the bilingual demo its lang and dir, and hreflang links to routes that link back', () => {
+    for (const [code, routes] of languages) {
+      for (const route of routes) {
+        const $ = page(route)
+        expect([$('html').attr('lang'), $('html').attr('dir')], route).toEqual([code ?? 'en', code === 'ar' ? 'rtl' : undefined])
+        const versions = $('link[rel=alternate][hreflang]').map((_, link) => [[link.attribs.hreflang!, new URL(link.attribs.href!).pathname]]).get() as [string, string][]
+        expect(versions.find(([language]) => language === (code ?? 'en'))?.[1], route).toBe(route)
+        for (const [language, other] of versions) {
+          if (language === 'x-default') continue
+          expect(allRoutes, `${route} → ${other}`).toContain(other)
+          expect(page(other)(`link[rel=alternate][hreflang=${code ?? 'en'}]`).attr('href'), `${other} → ${route}`).toBe(`${SITE_URL}${encodeURI(route)}`)
+        }
+      }
     }
   })
 
@@ -165,7 +197,7 @@ describe('build of the demo space', () => {
     expect(latest.client).toMatch(/^\/assets\/entries\/renderer_client\.[\w-]+\.js$/)
     expect(existsSync(join(out, latest.client))).toBe(true)
     expect(readFileSync(join(out, 'about/index.html'), 'utf8')).toContain(`<script src="${latest.client}"`)
-    expect(meta.routes.sort()).toEqual(published.map(routeOf).sort())
+    expect(meta.routes.sort()).toEqual(allRoutes.sort())
   })
 
   it('should publish the demo images the content points at', () => {
@@ -240,7 +272,9 @@ describe('site files', () => {
       expect($('meta[property="og:url"]').attr('content'), route).toBe(`${SITE_URL}${encodeURI(route)}`)
       expect(servedRoute($('meta[property="og:image"]').attr('content')!), route).toBeDefined()
       const things = $('script[type="application/ld+json"]').map((_, element) => JSON.parse($(element).text()) as { '@type': string }).get()
-      if (route === '/') expect(things.map((thing) => thing['@type'])).toEqual(['Organization'])
+      if (route === '/' || route === '/de/') expect(things.map((thing) => thing['@type']), route).toEqual(['Organization'])
+      // The one Arabic article has no page above it in Arabic: no breadcrumbs there.
+      else if (route.startsWith('/ar/')) expect(things.map((thing) => thing['@type']), route).toEqual(['Article'])
       else expect(things.map((thing) => thing['@type']), route).toContain('BreadcrumbList')
     }
   })
@@ -269,7 +303,7 @@ describe('publishing', () => {
     const id = latest()
     const again = await runBuild(['--out', out, '--work-dir', work], { SITE_URL })
     expect(again.code).toBe(0)
-    expect(again.stdout).toMatch(new RegExp(`No page changed .*; build .* stays live\\. CMS requests: ${minimumRequests(crawled.length, DEFAULT_PER_PAGE)}\\.`))
+    expect(again.stdout).toMatch(new RegExp(`No page changed .*; build .* stays live\\. CMS requests: ${requests}\\.`))
     expect(latest()).toBe(id)
   })
 

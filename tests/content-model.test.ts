@@ -50,14 +50,17 @@ describe('demo space', () => {
     for (const name of BLOCK_NAMES) expect(used, name).toContain(name)
   })
 
-  it('should only use fields of the content model in known blocks', () => {
+  it('should only use fields of the content model in known blocks, translated ones in the space’s languages', () => {
     for (const story of space.stories) {
       eachBlok(story.content, (blok) => {
         const fields = ({ ...BLOCK_FIELDS, ...SETTINGS_FIELDS } as Record<string, readonly string[]>)[blockName(blok.component)]
         if (!fields) return
         for (const key of Object.keys(blok)) {
           if (key === '_uid' || key === 'component') continue
-          expect(fields, `${story.full_slug}: ${blok.component}.${key}`).toContain(key)
+          // A translation is stored as `<field>__i18n__<code>` (cms/api/translate.ts).
+          const [field, code] = key.split('__i18n__')
+          if (code !== undefined) expect(space.language_codes, `${story.full_slug}: ${key}`).toContain(code)
+          expect(fields, `${story.full_slug}: ${blok.component}.${key}`).toContain(field)
         }
       })
     }

@@ -66,3 +66,12 @@ export function release(stories: SpilledStories, previous: CacheState | undefine
   if (cachedFiles.has(stories.path)) stories.close()
   else stories.dispose()
 }
+
+/**
+ * A language pass's warnings, each marked with its language, less those the default language's
+ * pass gave for the same story: an untranslated field repeats the default's problem, once is enough.
+ */
+export function languageWarnings(language: string, warnings: string[], defaults: string[]): string[] {
+  const known = new Set(defaults)
+  return warnings.filter((warning) => !known.has(warning.replaceAll(`"${language}/`, '"'))).map((warning) => `[${language}] ${warning}`)
+}

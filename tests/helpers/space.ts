@@ -2,7 +2,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadSpace, type Space, type StoredStory } from '../../cms/api/space.ts'
-import type { Blok } from '../../cms/content-model.ts'
+import { localizedFullSlug } from '../../cms/api/translate.ts'
+import { SITE_CONFIG, type Blok, type Story } from '../../cms/content-model.ts'
+import { localizeStory, publishedIn } from '../../pages/languages.ts'
+import { routeOf } from '../../pages/routes.ts'
 import { DEMO_SPACE_DIR } from '../../cms/demo-space.ts'
 
 export const TOKENS = { public: 'test-public', preview: 'test-preview' }
@@ -55,4 +58,19 @@ export function hostileSpace(): Space {
     else space.stories.push(story)
   }
   return space
+}
+
+/**
+ * Every route a space's stories get, in each language the build makes (`STORYBLOK_LANGUAGES=auto`):
+ * the default's at `/…`, each other language's at `/<code>/…` with its translated slug, for the
+ * stories published in it. Settings stories and unpublished stories have none.
+ */
+export function routesByLanguage(space: Space): Map<string | undefined, string[]> {
+  const pages = space.stories.filter((story) => story.published !== false && story.content.component !== SITE_CONFIG)
+  const routes = new Map<string | undefined, string[]>([[undefined, pages.map(routeOf)]])
+  for (const code of space.language_codes ?? []) {
+    const stories = pages.filter((story) => publishedIn(story, code))
+    routes.set(code, stories.map((story) => routeOf(localizeStory({ ...story, full_slug: localizedFullSlug(story, code), default_full_slug: story.full_slug } as Story, code))))
+  }
+  return routes
 }
