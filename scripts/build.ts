@@ -102,7 +102,11 @@ async function build(config: BuildConfig): Promise<void> {
     const result = await prerender({ site, stories: content.stories, bundleDir, output: plan.output, only: planned(site), beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
     for (const { language, site: other, stories } of translated.sites) {
       const only = planned(other)
-      if (only && !only.length) continue // nothing of this language changed: its pages and shell file stay
+      if (only && !only.length) {
+        // Nothing of this language changed: its pages and shell file stay, and are still the build's.
+        result.routes.push(...other.routes.keys())
+        continue
+      }
       const more = await prerender({ site: other, stories, bundleDir, output: plan.output, only, errorPages: false, onProgress: progress(`Pages rendered (${language})`) })
       result.routes.push(...more.routes)
       result.warnings.push(...languageWarnings(language, more.warnings, result.warnings))

@@ -200,6 +200,11 @@ describe('incremental builds from webhooks', () => {
     )
     expect((await page('/projects/kiln/')).html).toContain('Six-pixel type, revised')
     expect((await page('/blog/2025/six-pixel-type/')).html).toContain('Six-pixel type, revised')
+    // The Arabic site shows nothing of the article and was not rendered, yet its route is still the build's.
+    const built = (JSON.parse(readFileSync(join(out, 'builds/meta', `${after.build}.json`), 'utf8')) as { routes: string[] }).routes
+    expect(built).toContain('/ar/blog/2024/arabic-and-hebrew/')
+    expect(built).toHaveLength(new Set(built).size)
+    expect(built.filter((route) => route.startsWith('/de/'))).toHaveLength(built.filter((route) => !/^\/(de|ar)\//.test(route)).length)
   })
 
   it('should rewrite every page of the languages showing a changed navigation and their shell files, and no payload', async () => {
