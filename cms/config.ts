@@ -2,7 +2,7 @@
  * Storyblok connection settings, read from environment variables and validated up front so that a
  * typo stops the build before anything is fetched or written.
  */
-import { LANGUAGE_STRATEGIES, LANGUAGE_TAG, type LanguageStrategy } from './language.ts'
+import { detectLanguageStrategy, isLanguageFolder, LANGUAGE_STRATEGIES, LANGUAGE_TAG, topLevelFolders, type LanguageStrategy } from './language.ts'
 
 export const REGIONS = ['eu', 'us', 'cn', 'ap', 'ca'] as const
 export type Region = (typeof REGIONS)[number]
@@ -191,6 +191,43 @@ export function resolveLanguages(setting: LanguageSetting | undefined, spaceCode
     ])
   }
   return setting
+}
+
+export interface SpaceLanguages {
+  /** The languages built besides the default one. */
+  codes: string[]
+  /** How they are stored; undefined without languages. */
+  strategy?: LanguageStrategy
+}
+
+/**
+ * The languages a build makes and how the space stores them (docs/behaviour.md, "Languages").
+ * Field-level: the space's `language_codes` (or the listed ones among them). Folder-level (set, or
+ * detected when every language code is a top-level folder): a folder per language, named by its
+ * code; `auto` takes the space's codes, or, when it lists none, the top-level folders named like a
+ * language. The default language's own folder, if any, is not another language.
+ */
+export function resolveSpaceLanguages(
+  { languages: setting, languageStrategy }: Pick<CmsConfig, 'languages' | 'languageStrategy'>,
+  spaceCodes: string[],
+  fullSlugs: string[],
+  defaultLanguage: string,
+): SpaceLanguages {
+  const strategy = languageStrategy ?? (spaceCodes.length ? detectLanguageStrategy(spaceCodes, fullSlugs) : undefined)
+  if (strategy !== 'folder') {
+    const codes = resolveLanguages(setting, spaceCodes)
+    return codes.length ? { codes, strategy: 'field' } : { codes }
+  }
+  const folders = topLevelFolders(fullSlugs)
+  const listed = setting === undefined || setting === 'auto' ? (spaceCodes.length ? spaceCodes : [...folders].filter(isLanguageFolder).sort()) : setting
+  const codes = listed.filter((code) => code !== defaultLanguage)
+  const missing = codes.filter((code) => !folders.has(code))
+  if (missing.length) {
+    throw new ConfigError([
+      `The space translates by folders, but has no top-level folder ${missing.map((code) => `"${code}/"`).join(', ')} for ${missing.length === 1 ? 'its language' : 'its languages'} (STORYBLOK_LANGUAGES or the space's languages): add the folder, or list only the languages that have one.`,
+    ])
+  }
+  return codes.length ? { codes, strategy } : { codes }
 }
 
 /** Whether the build should start the embedded demo CMS instead of calling Storyblok. */

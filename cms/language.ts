@@ -29,7 +29,28 @@ export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
  */
 export function detectLanguageStrategy(codes: string[], fullSlugs: Iterable<string>): LanguageStrategy {
   if (!codes.length) return 'field'
-  const topLevel = new Set<string>()
-  for (const slug of fullSlugs) if (slug.includes('/')) topLevel.add(slug.split('/')[0]!.toLowerCase())
+  const topLevel = new Set([...topLevelFolders(fullSlugs)].map((folder) => folder.toLowerCase()))
   return codes.every((code) => topLevel.has(code.toLowerCase())) ? 'folder' : 'field'
+}
+
+/** The top-level folders of a space's stories (`de` of `de/about`). */
+export function topLevelFolders(fullSlugs: Iterable<string>): Set<string> {
+  const folders = new Set<string>()
+  for (const slug of fullSlugs) if (slug.includes('/')) folders.add(slug.split('/')[0]!)
+  return folders
+}
+
+/**
+ * Whether a folder's name is a language code, for folder-level spaces that list no languages:
+ * a two-letter language (with an optional region or script) that ICU knows. Three-letter codes are
+ * left out, as they are also words (`new` is Newari).
+ */
+export function isLanguageFolder(name: string): boolean {
+  if (!/^[a-z]{2}(-[a-z0-9]{2,8})*$/i.test(name)) return false
+  try {
+    // Made here, not at load: this module also reaches the browser (renderer/document.tsx).
+    return new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(name) !== undefined
+  } catch {
+    return false
+  }
 }

@@ -50,14 +50,19 @@ export function localizeStory(story: Story, code: string): Story {
 /**
  * Every page's versions, by story uuid, the default language first: for hreflang links and the
  * language switcher. Pages of long lists are left out (their story's route stands for them).
+ * `groupOf` names the page a story is a version of: its uuid in field-level translation, where
+ * the versions are one story; its group of alternates in folder-level translation.
  */
-export function alternatesByUuid(sites: { language: string; site: Pick<Site, 'routes'> }[]): Map<string, Alternate[]> {
-  const byUuid = new Map<string, Alternate[]>()
+export function alternatesByUuid(sites: { language: string; site: Pick<Site, 'routes'> }[], groupOf: (uuid: string) => string = (uuid) => uuid): Map<string, Alternate[]> {
+  const byGroup = new Map<string, Alternate[]>()
+  const groups = new Map<string, string>()
   for (const { language, site } of sites) {
     for (const [route, { uuid, page }] of site.routes) {
       if (page) continue
-      byUuid.set(uuid, [...(byUuid.get(uuid) ?? []), { language, route }])
+      const group = groupOf(uuid)
+      groups.set(uuid, group)
+      byGroup.set(group, [...(byGroup.get(group) ?? []), { language, route }])
     }
   }
-  return byUuid
+  return new Map([...groups].map(([uuid, group]) => [uuid, byGroup.get(group)!]))
 }

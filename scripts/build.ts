@@ -9,8 +9,7 @@
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createCmsClient } from '../cms/client.ts'
-import { ConfigError, resolveLanguages } from '../cms/config.ts'
-import { detectLanguageStrategy } from '../cms/language.ts'
+import { ConfigError, resolveSpaceLanguages } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
 import { fetchDatasource, REDIRECTS_DATASOURCE } from '../cms/datasource.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
@@ -21,6 +20,7 @@ import { goLive } from './build/go-live.ts'
 import { phaseClock } from './build/phase-clock.ts'
 import { planBuild } from './build/plan.ts'
 import { recordBuild } from './build/record.ts'
+import { folderLanguageSites, splitFolders } from './build/folder-languages.ts'
 import { languageSites, languageWarnings, release as releaseStories } from './build/languages.ts'
 import { siteRedirects } from './build/redirects.ts'
 import type { SpilledStories } from './story-file.ts'
@@ -72,19 +72,25 @@ async function build(config: BuildConfig): Promise<void> {
   let content: Content | undefined
   // The other languages' story files: kept in the build cache once the build is recorded.
   let extraStories: SpilledStories[] = []
+  let splitStories: SpilledStories[] = []
   try {
     // Crawl: every story (or the ones a webhook named), checked, and the site they make.
     const client = createCmsClient(cms)
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: progress('Stories fetched'), log })
-    // Languages: bad settings stop here; a field-level space gets a site per language.
-    const languages = resolveLanguages(config.cms.languages, content.space.languageCodes)
-    const strategy = languages.length ? (config.cms.languageStrategy ?? detectLanguageStrategy(languages, content.stories.summaries().map((summary) => summary.full_slug))) : undefined
+    // Languages: bad settings stop here; a space with languages gets a site per language, from a
+    // crawl per language (field-level) or from the folders of the one crawl (folder-level).
+    const { codes: languages, strategy } = resolveSpaceLanguages(config.cms, content.space.languageCodes, content.stories.summaries().map((summary) => summary.full_slug), config.language)
     const info = siteInfo(config, content.space.name)
-    const site = siteOf(content.stories, info)
-    const translated = languages.length && strategy === 'field'
-      ? await languageSites(client, { codes: languages, content, previous, perPage: cms.perPage, cacheDir: cache, info, defaultLanguage: config.language, defaultSite: site })
-      : { sites: [], warnings: [] }
-    extraStories = translated.sites.map(({ stories }) => stories)
+    const folders = strategy === 'folder' ? splitFolders(content.stories, { codes: languages, defaultLanguage: config.language, cacheDir: cache }) : undefined
+    if (folders) splitStories = [folders.defaultStories, ...folders.languages.map(({ stories }) => stories)]
+    const defaultStories = folders?.defaultStories ?? content.stories
+    const site = siteOf(defaultStories, info)
+    const translated = folders
+      ? folderLanguageSites(folders, { info, defaultLanguage: config.language, defaultSite: site })
+      : languages.length
+        ? await languageSites(client, { codes: languages, content, previous, perPage: cms.perPage, cacheDir: cache, info, defaultLanguage: config.language, defaultSite: site })
+        : { sites: [], warnings: [] }
+    if (!folders) extraStories = translated.sites.map(({ stories }) => stories)
     const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, previous, translated.sites)
     const requests = client.requestCount
     clock.lap('crawl')
@@ -93,13 +99,16 @@ async function build(config: BuildConfig): Promise<void> {
     clock.lap('bundlesWait')
 
     // Plan: full, or incremental from the live build, in every language.
-    const plan = planBuild({ outDir: config.outDir, stage, previous, fullReason: reason, content, site, languages: translated.sites, info })
+    // A folder-level space's webhook refetches only what changed, but its pages render in full.
+    const plan = folders
+      ? planBuild({ outDir: config.outDir, stage, previous: undefined, fullReason: 'a space translated by folders renders in full', content, site, info })
+      : planBuild({ outDir: config.outDir, stage, previous, fullReason: reason, content, site, languages: translated.sites, info })
     clock.lap('plan')
 
     // Render: every planned route, on every core.
     // An incremental build renders, in each language's pass, that language's affected routes.
     const planned = (of: Site) => plan.incremental?.render.filter((route) => of.routes.has(route))
-    const result = await prerender({ site, stories: content.stories, bundleDir, output: plan.output, only: planned(site), beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
+    const result = await prerender({ site, stories: defaultStories, bundleDir, output: plan.output, only: planned(site), beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
     for (const { language, site: other, stories } of translated.sites) {
       const only = planned(other)
       if (only && !only.length) {
@@ -115,11 +124,11 @@ async function build(config: BuildConfig): Promise<void> {
     }
     for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
     // robots.txt, sitemap, feed and _redirects: rewritten by every build, left alone when their bytes are the same.
-    await writeSiteFiles(plan.output, { site, summaries: content.stories.summaries(), redirects: redirects.table, languages: translated.sites.map((language) => language.site) })
+    await writeSiteFiles(plan.output, { site, summaries: defaultStories.summaries(), redirects: redirects.table, languages: translated.sites.map((language) => language.site) })
     clock.lap('render')
 
     const recorded = content
-    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: translated.sites, plan, redirects: redirects.table })
+    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: folders ? [] : translated.sites, plan, redirects: redirects.table })
     if (plan.incremental && plan.output.written === 0 && previous) {
       // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
       await discardStage(stage)
@@ -134,10 +143,7 @@ async function build(config: BuildConfig): Promise<void> {
     clearOld(config.outDir)
 
     const seconds = clock.elapsed()
-    const languageWarning = languages.length && strategy === 'folder'
-      ? [`The space translates by folders (${languages.join(', ')}): this build renders them as folders of one site, without hreflang links or a language switcher (docs/behaviour.md, "Languages").`]
-      : []
-    const warnings = [...content.warnings, ...site.warnings, ...translated.warnings, ...redirects.warnings, ...languageWarning]
+    const warnings = [...content.warnings, ...site.warnings, ...translated.warnings, ...redirects.warnings]
     summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: plan.incremental?.render.length ?? result.routes.length, warnings })
     if (process.env.BUILD_STATS_FILE) {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode })
@@ -153,6 +159,8 @@ async function build(config: BuildConfig): Promise<void> {
     process.off('SIGTERM', abandon)
     content?.stories.close()
     for (const stories of extraStories) stories.close()
+    // A folder-level split is made anew by every build from the crawl's story file.
+    for (const stories of splitStories) stories.dispose()
     release()
   }
 }

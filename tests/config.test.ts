@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { textDirection } from '../cms/language.ts'
-import { ConfigError, MISSING_TOKEN_MESSAGE, readCmsConfig, resolveLanguages, usesEmbeddedCms } from '../cms/config.ts'
+import { ConfigError, MISSING_TOKEN_MESSAGE, readCmsConfig, resolveLanguages, resolveSpaceLanguages, usesEmbeddedCms } from '../cms/config.ts'
+import { isLanguageFolder } from '../cms/language.ts'
 import { readBuildConfig } from '../scripts/config.ts'
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -72,6 +73,22 @@ describe('configuration', () => {
     expect(resolveLanguages('auto', ['de', 'fr'])).toEqual(['de', 'fr'])
     expect(resolveLanguages(['fr'], ['de', 'fr'])).toEqual(['fr'])
     expect(() => resolveLanguages(['it'], [])).toThrow(/"it", which the space does not have \(it has no languages besides the default/)
+  })
+
+  it('should take the languages of a space translated by folders from its folders, the default language’s own folder excepted', () => {
+    const slugs = ['en/home', 'en/about', 'de/home', 'fr/home', 'new/launch', 'blog/post']
+    expect(resolveSpaceLanguages({ languageStrategy: 'folder' }, [], slugs, 'en')).toEqual({ codes: ['de', 'fr'], strategy: 'folder' })
+    expect(resolveSpaceLanguages({ languages: ['de'] }, ['de'], ['home', 'blog/post'], 'en')).toEqual({ codes: ['de'], strategy: 'field' })
+    // Detected: every language code of the space is a top-level folder.
+    expect(resolveSpaceLanguages({}, ['de'], ['de/home', 'home'], 'en')).toEqual({ codes: ['de'], strategy: 'folder' })
+    expect(resolveSpaceLanguages({ languages: [] }, ['de'], [], 'en')).toEqual({ codes: [] })
+    expect(() => resolveSpaceLanguages({ languages: ['it'], languageStrategy: 'folder' }, [], slugs, 'en')).toThrow(/no top-level folder "it\/"/)
+    expect(readCmsConfig({ STORYBLOK_LANGUAGES: 'none' }).languages).toEqual([])
+  })
+
+  it('should count only two-letter codes ICU knows as language folders', () => {
+    expect(['de', 'pt-br', 'zh-hans'].every(isLanguageFolder)).toBe(true)
+    expect(['new', 'faq', 'xx', 'blog', 'd'].some(isLanguageFolder)).toBe(false)
   })
 
   it('should say the spec message when an API URL comes without a token', () => {

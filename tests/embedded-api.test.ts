@@ -152,3 +152,20 @@ describe('embedded delivery API, languages (field-level translation)', () => {
     }
   })
 })
+
+describe('embedded delivery API, languages (folder-level translation)', () => {
+  it('should list the other stories of a story’s group_id as its alternates, as minimal story objects', async () => {
+    const english = storyOf(1, 'en/about', { component: 'page' }, { group_id: 'g-about', parent_id: 10 })
+    const german = storyOf(2, 'de/ueber-uns', { component: 'page' }, { group_id: 'g-about', parent_id: 20 })
+    const alone = storyOf(3, 'de/impressum', { component: 'page' }, { group_id: 'g-imprint', alternates: [] })
+    const folders = await startCmsServer({ space: { ...projectSpace(0), stories: [english, german, alone] } })
+    try {
+      const { body } = await get(folders, 'cdn/stories')
+      expect(body.stories[0].alternates).toEqual([{ id: 2, name: 'Story 2', slug: 'ueber-uns', published: true, full_slug: 'de/ueber-uns', is_folder: false, parent_id: 20 }])
+      expect(body.stories[1].alternates).toMatchObject([{ id: 1, full_slug: 'en/about' }])
+      expect(body.stories[2].alternates).toEqual([])
+    } finally {
+      await folders.close()
+    }
+  })
+})

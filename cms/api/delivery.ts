@@ -39,12 +39,35 @@ interface Access {
   language?: string
 }
 
+/** The stories of each `group_id`, made once per list of stories (tests add stories to a running space). */
+const groupsOf = new WeakMap<StoredStory[], { size: number; groups: Map<string, StoredStory[]> }>()
+
+/**
+ * A story's `alternates` as the delivery API sends them (folder-level translation): the other
+ * stories of its group (the same `group_id`), as minimal story objects; its stored ones otherwise.
+ */
+function alternatesOf(space: Space, stored: StoredStory): unknown {
+  let cached = groupsOf.get(space.stories)
+  if (!cached || cached.size !== space.stories.length) {
+    const groups = new Map<string, StoredStory[]>()
+    for (const story of space.stories) if (typeof story.group_id === 'string') groups.set(story.group_id, [...(groups.get(story.group_id) ?? []), story])
+    groupsOf.set(space.stories, (cached = { size: space.stories.length, groups }))
+  }
+  const group = typeof stored.group_id === 'string' ? (cached.groups.get(stored.group_id) ?? []) : []
+  if (group.length < 2) return stored.alternates
+  return group
+    .filter((other) => other.id !== stored.id)
+    .map(({ id, name, slug, full_slug, parent_id, published }) => ({ id, name, slug, published: published !== false, full_slug, is_folder: false, parent_id: parent_id ?? 0 }))
+}
+
 /**
  * The story as the API sends it: draft overlay applied, the language asked for (cms/api/translate.ts),
- * editor markers added, CMS-only fields gone.
+ * its alternates, editor markers added, CMS-only fields gone.
  */
 function present(space: Space, stored: StoredStory, { version, language }: Access, excluded: string[]): Story {
-  const { published: _published, draft, ...story } = stored
+  const { published: _published, draft, ...rest } = stored
+  const alternates = alternatesOf(space, stored)
+  const story = alternates === undefined ? rest : { ...rest, alternates }
   const content = translateContent(version === 'draft' && draft ? draft.content : story.content, language)
   const marked = withEditableMarkers(content, space.id, story.id)
   for (const field of excluded) delete (marked as Record<string, unknown>)[field]

@@ -54,10 +54,17 @@ export async function languageSites(client: CmsClient, { codes, content, previou
     for (const { stories } of sites) release(stories, previous)
     throw error
   }
-  for (const { language, site } of sites) warnings.push(...site.warnings.map((warning) => `[${language}] ${warning}`))
-  const alternates = alternatesByUuid([{ language: defaultLanguage, site: defaultSite }, ...sites])
+  return { sites, warnings: [...warnings, ...linkVersions(defaultLanguage, defaultSite, sites)] }
+}
+
+/**
+ * Tells every language's site which versions each page has (for hreflang links and the switcher),
+ * and returns the language sites' warnings, each marked with its language.
+ */
+export function linkVersions(defaultLanguage: string, defaultSite: Site, sites: { language: string; site: Site }[], groupOf?: (uuid: string) => string): string[] {
+  const alternates = alternatesByUuid([{ language: defaultLanguage, site: defaultSite }, ...sites], groupOf)
   for (const { index } of [defaultSite, ...sites.map(({ site }) => site)]) index.alternates = alternates
-  return { sites, warnings }
+  return sites.flatMap(({ language, site }) => site.warnings.map((warning) => `[${language}] ${warning}`))
 }
 
 /** Lets go of a language's story file after a failed build: a new file is deleted, the cached one only closed. */
