@@ -1,9 +1,8 @@
 import { Image } from './parts/Image.tsx'
-import { readableDate } from './parts/date.ts'
+import { readableDate } from '../pages/words.ts'
+import { useBlockEnv } from './environment.tsx'
 import { StoryList } from './parts/StoryList.tsx'
 import type { BlockProps } from './types.ts'
-
-const LABELS = { name: 'Articles', newer: 'Newer articles', older: 'Older articles' }
 
 /**
  * `all-articles`: the journal. Published articles, newest first, each with its date, teaser and
@@ -11,8 +10,9 @@ const LABELS = { name: 'Articles', newer: 'Newer articles', older: 'Older articl
  * without an image keeps its text in the same column, so the list never jumps.
  */
 export function AllArticles({ blok }: BlockProps) {
+  const { words } = useBlockEnv()
   return (
-    <StoryList blok={blok} type="article" labels={LABELS}>
+    <StoryList blok={blok} type="article" labels={{ name: words.articles, newer: words.newerArticles, older: words.olderArticles, more: words.moreArticles }}>
       {(cards, Heading) => (
         <ol className="entries">
           {cards.map((card) => (
@@ -26,7 +26,7 @@ export function AllArticles({ blok }: BlockProps) {
                 </Heading>
                 {card.first_published_at ? (
                   <p className="meta">
-                    <time dateTime={card.first_published_at.slice(0, 10)}>{readableDate(card.first_published_at)}</time>
+                    <time dateTime={card.first_published_at.slice(0, 10)}>{readableDate(card.first_published_at, words)}</time>
                   </p>
                 ) : null}
                 {card.content.description ? <p dir="auto">{card.content.description}</p> : null}

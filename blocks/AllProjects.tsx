@@ -1,13 +1,13 @@
 import { CardList } from './parts/Card.tsx'
 import { StoryList } from './parts/StoryList.tsx'
+import { useBlockEnv } from './environment.tsx'
 import type { BlockProps } from './types.ts'
-
-const LABELS = { name: 'Projects', newer: 'Newer projects', older: 'Older projects' }
 
 /** `all-projects`: published projects as cards, newest first, up to `limit` (empty = all), long lists paginated. */
 export function AllProjects({ blok }: BlockProps) {
+  const { words } = useBlockEnv()
   return (
-    <StoryList blok={blok} type="project" labels={LABELS}>
+    <StoryList blok={blok} type="project" labels={{ name: words.projects, newer: words.newerProjects, older: words.olderProjects, more: words.moreProjects }}>
       {(cards, heading) => <CardList cards={cards} heading={heading} />}
     </StoryList>
   )

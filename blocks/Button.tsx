@@ -14,10 +14,10 @@ import { LoadBoundary } from './parts/LoadBoundary.tsx'
 const ContactDialog = lazy(() => import('./contact/ContactDialog.tsx'))
 
 export function Button({ blok }: BlockProps) {
-  const { contact } = useBlockEnv()
+  const { contact, words } = useBlockEnv()
   const [open, setOpen] = useState(false)
   const variant = blok.variant === 'secondary' ? 'secondary' : 'primary'
-  const label = text(blok.label) ?? 'Contact us'
+  const label = text(blok.label) ?? words.contactUs
   const openDialog = (event: MouseEvent) => {
     event.preventDefault()
     setOpen(true)
@@ -37,7 +37,7 @@ export function Button({ blok }: BlockProps) {
       {open ? (
         <LoadBoundary what="contact form">
           <Suspense fallback={null}>
-            <ContactDialog contact={contact} onClose={() => setOpen(false)} />
+            <ContactDialog contact={contact} words={words} onClose={() => setOpen(false)} />
           </Suspense>
         </LoadBoundary>
       ) : null}

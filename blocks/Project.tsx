@@ -17,7 +17,7 @@ function relatedCards(value: unknown): StoryCard[] {
 
 /** Content type `project`: title, description, image, the live project link, body, related projects. */
 export function Project({ blok }: BlockProps) {
-  const { links } = useBlockEnv()
+  const { links, words } = useBlockEnv()
   const storyName = useStoryName()
   const href = multilinkHref(blok.link as Multilink | undefined, links)
   const external = href !== undefined && /^https?:/.test(href)
@@ -39,7 +39,7 @@ export function Project({ blok }: BlockProps) {
       <Blocks items={bloks(blok.body)} />
       {related.length ? (
         <section aria-labelledby={`related-${blok._uid}`}>
-          <h2 id={`related-${blok._uid}`}>Related projects</h2>
+          <h2 id={`related-${blok._uid}`}>{words.relatedProjects}</h2>
           <CardList cards={related} />
         </section>
       ) : null}

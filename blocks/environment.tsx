@@ -1,6 +1,6 @@
 /**
  * What blocks may know besides their own fields: routes of linked stories, the story lists, the
- * story's name and date, whether they render for the visual editor, and how to render a nested
+ * story's name and date, the interface's words, whether they render for the visual editor, and how to render a nested
  * block. Blocks never fetch and never read Vike's page context: everything comes from here, so
  * they stay pure components of their props and this environment.
  *
@@ -11,6 +11,7 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
 import type { ListedType } from '../cms/content-model.ts'
 import type { ContactSettings, Pagination, RoutePayload, StoryCard } from '../pages/route-payload.ts'
+import { ENGLISH, type Words } from '../pages/words.ts'
 import type { BlockProps } from './types.ts'
 
 export interface BlockEnv {
@@ -29,15 +30,17 @@ export interface BlockEnv {
   /** Rendering for the visual editor: placeholders for unknown blocks, editable markers. */
   editor: boolean
   contact: ContactSettings
+  /** The interface's words in the page's language (pages/words.ts). */
+  words: Words
   /** Renders any block (blocks/Block.tsx). */
   Block: ComponentType<BlockProps>
 }
 
 const NoBlock: ComponentType<BlockProps> = () => null
 
-const Context = createContext<BlockEnv>({ links: {}, lists: {}, story: '', storyName: '', editor: false, contact: {}, Block: NoBlock })
+const Context = createContext<BlockEnv>({ links: {}, lists: {}, story: '', storyName: '', editor: false, contact: {}, words: ENGLISH, Block: NoBlock })
 
-export function BlockEnvironment({ payload, contact = {}, editor = false, Block = NoBlock, children }: { payload: RoutePayload; contact?: ContactSettings; editor?: boolean; Block?: ComponentType<BlockProps>; children: ReactNode }) {
+export function BlockEnvironment({ payload, contact = {}, words = ENGLISH, editor = false, Block = NoBlock, children }: { payload: RoutePayload; contact?: ContactSettings; words?: Words; editor?: boolean; Block?: ComponentType<BlockProps>; children: ReactNode }) {
   const env: BlockEnv = {
     links: payload.links,
     lists: payload.lists ?? {},
@@ -47,6 +50,7 @@ export function BlockEnvironment({ payload, contact = {}, editor = false, Block 
     published: payload.story.first_published_at?.slice(0, 10) || undefined,
     editor,
     contact,
+    words,
     Block,
   }
   return <Context.Provider value={env}>{children}</Context.Provider>

@@ -10,6 +10,7 @@
  * payload.
  */
 import type { Asset, Blok, ListedType } from '../cms/content-model.ts'
+import type { Words } from './words.ts'
 
 /** One link of the header navigation. */
 export interface NavItem {
@@ -103,6 +104,8 @@ export interface SiteShell {
   nav: NavItem[]
   /** The footer's links (site settings; none when derived). */
   footer: NavItem[]
+  /** The interface's words in the site's language (pages/words.ts); absent: English. */
+  words?: Words
 }
 
 /**

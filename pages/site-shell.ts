@@ -12,6 +12,7 @@ import { FEED_ROUTE, FEED_TYPE } from './feed.ts'
 import { navigation } from './navigation.ts'
 import type { NavItem, SiteInfo, SiteShell } from './route-payload.ts'
 import { routeOf } from './routes.ts'
+import { hasWords, TRANSLATIONS, wordsFor } from './translations.ts'
 import type { StorySummary } from './stories.ts'
 
 function text(value: unknown): string | undefined {
@@ -50,7 +51,13 @@ export function siteShell(summaries: StorySummary[], info: SiteInfo, prefix = ''
   // A feed needs absolute URLs (SITE_URL), entries, and a site robots may read.
   const feed = info.url && !info.noindex && pages.some((page) => blockName(page.component) === FEED_TYPE) ? { feed: FEED_ROUTE } : {}
   const config = settings[0]?.settings
-  if (!config) return { shell: { site: { ...info, ...feed }, nav: navigation(pages, prefix), footer: [] }, warnings }
+  // The interface's words of the site's language; English ones are built in.
+  const translated = wordsFor(info.language)
+  const words = translated ? { words: translated } : {}
+  if (info.language && !hasWords(info.language)) {
+    warnings.push(`The interface has no words in "${info.language}": its menu, dates and contact form stay in English (pages/translations.ts has ${Object.keys(TRANSLATIONS).join(', ')}).`)
+  }
+  if (!config) return { shell: { site: { ...info, ...feed }, nav: navigation(pages, prefix), footer: [], ...words }, warnings }
 
   const where = storyLabel(settings[0]!)
   const routes = Object.fromEntries([...elsewhere, ...pages].map((page) => [page.uuid, routeOf(page)]))
@@ -67,5 +74,5 @@ export function siteShell(summaries: StorySummary[], info: SiteInfo, prefix = ''
     ...(image ? { image } : {}),
     ...(Object.keys(contact).length ? { contact } : {}),
   }
-  return { shell: { site, nav: links(config.navigation, routes, where, warnings), footer: links(config.footer_navigation, routes, where, warnings) }, warnings }
+  return { shell: { site, nav: links(config.navigation, routes, where, warnings), footer: links(config.footer_navigation, routes, where, warnings), ...words }, warnings }
 }

@@ -4,10 +4,10 @@
  */
 import type { NavItem } from '../pages/route-payload.ts'
 
-export function Breadcrumbs({ items }: { items?: NavItem[] }) {
+export function Breadcrumbs({ items, label }: { items?: NavItem[]; label: string }) {
   if (!items || items.length < 2) return null
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumbs">
+    <nav aria-label={label} className="breadcrumbs">
       <ol>
         {items.map((item) => (
           <li key={item.route}>

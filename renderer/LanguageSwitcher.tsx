@@ -6,10 +6,10 @@
  */
 import type { Alternate } from '../pages/route-payload.ts'
 
-export function LanguageSwitcher({ alternates, route }: { alternates?: Alternate[]; route?: string }) {
+export function LanguageSwitcher({ alternates, route, label }: { alternates?: Alternate[]; route?: string; label: string }) {
   if (!alternates || alternates.length < 2) return null
   return (
-    <nav aria-label="Language" className="language-switcher">
+    <nav aria-label={label} className="language-switcher">
       <ul>
         {alternates.map(({ language, route: href }) => (
           <li key={language}>

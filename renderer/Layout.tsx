@@ -2,26 +2,27 @@
 import type { ReactNode } from 'react'
 import type { Alternate, SiteShell } from '../pages/route-payload.ts'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
+import { ENGLISH } from '../pages/words.ts'
 import { Navigation } from './Navigation.tsx'
 import './theme.css'
 
-export function Layout({ shell: { site, nav, footer }, route, alternates, children }: { shell: SiteShell; route?: string; alternates?: Alternate[]; children: ReactNode }) {
+export function Layout({ shell: { site, nav, footer, words = ENGLISH }, route, alternates, children }: { shell: SiteShell; route?: string; alternates?: Alternate[]; children: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {words.skipToContent}
       </a>
       <header className="site-header">
         <a className="site-name" href={site.home ?? '/'}>
           {site.name}
         </a>
-        <Navigation items={nav} route={route} />
-        <LanguageSwitcher alternates={alternates} route={route} />
+        <Navigation items={nav} route={route} words={words} />
+        <LanguageSwitcher alternates={alternates} route={route} label={words.languageNavigation} />
       </header>
       <main id="main">{children}</main>
       <footer className="site-footer">
         {footer.length ? (
-          <nav aria-label="Footer">
+          <nav aria-label={words.footerNavigation}>
             <ul className="footer-nav">
               {footer.map((item) => (
                 <li key={`${item.route}-${item.label}`}>

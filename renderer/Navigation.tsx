@@ -7,11 +7,12 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import type { NavItem } from '../pages/route-payload.ts'
+import type { Words } from '../pages/words.ts'
 
 /** The list's id: the target of the no-script Menu link. There is one main navigation a page. */
 export const MENU_ID = 'site-menu'
 
-export function Navigation({ items, route }: { items: NavItem[]; route?: string }) {
+export function Navigation({ items, route, words }: { items: NavItem[]; route?: string; words: Pick<Words, 'menu' | 'close' | 'mainNavigation'> }) {
   const [enhanced, setEnhanced] = useState(false)
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
@@ -28,18 +29,18 @@ export function Navigation({ items, route }: { items: NavItem[]; route?: string 
     button.current?.focus()
   }
   return (
-    <nav aria-label="Main" className={enhanced ? 'site-nav-wrap enhanced' : 'site-nav-wrap'} onKeyDown={(event) => open && event.key === 'Escape' && close()}>
+    <nav aria-label={words.mainNavigation} className={enhanced ? 'site-nav-wrap enhanced' : 'site-nav-wrap'} onKeyDown={(event) => open && event.key === 'Escape' && close()}>
       {enhanced ? (
         <button ref={button} type="button" className="menu-button" aria-expanded={open} aria-controls={MENU_ID} onClick={() => setOpen((value) => !value)}>
-          {open ? 'Close' : 'Menu'}
+          {open ? words.close : words.menu}
         </button>
       ) : (
         <>
           <a className="menu-button menu-open" href={`#${MENU_ID}`}>
-            Menu
+            {words.menu}
           </a>
           <a className="menu-button menu-close" href="#">
-            Close
+            {words.close}
           </a>
         </>
       )}

@@ -6,9 +6,11 @@ import type { PageContext } from 'vike/types'
 import type { SeoMetatags } from '../cms/content-model.ts'
 import type { Alternate, RoutePayload } from '../pages/route-payload.ts'
 import { shellOf } from './shell.ts'
+import { ENGLISH, fill } from '../pages/words.ts'
 
-export const NOT_FOUND_TITLE = 'Page Not Found'
-export const SERVER_ERROR_TITLE = 'Internal Server Error'
+/** The error pages' titles in English (pages/words.ts), which tests and servers look for. */
+export const NOT_FOUND_TITLE = ENGLISH.notFound
+export const SERVER_ERROR_TITLE = ENGLISH.serverError
 
 export interface Head {
   title: string
@@ -53,12 +55,12 @@ function hreflangs(alternates: Alternate[], siteUrl?: string): Head['alternates'
 
 export function headOf(pageContext: PageContext): Head {
   const { payload } = pageContext
-  const { site } = shellOf(pageContext)
+  const { site, words = ENGLISH } = shellOf(pageContext)
   // A preview build's pages, error pages included, are for the editor, not for robots.
   const robots = site.noindex ? { noindex: true } : {}
-  if (!payload) return { title: pageContext.is404 === false ? SERVER_ERROR_TITLE : NOT_FOUND_TITLE, ...robots }
+  if (!payload) return { title: pageContext.is404 === false ? words.serverError : words.notFound, ...robots }
   const { pagination } = payload
-  const page = pagination && pagination.page > 1 ? `, page ${pagination.page}` : ''
+  const page = pagination && pagination.page > 1 ? fill(words.titlePage, { page: pagination.page }) : ''
   const seoTitle = field(seoOf(payload).title)
   // The SEO field's title is the whole title: the editor wrote it for search results.
   const title = seoTitle ? `${seoTitle}${page}` : payload.route === '/' ? site.name : `${storyTitle(payload)}${page} | ${site.name}`

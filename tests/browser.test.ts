@@ -262,7 +262,7 @@ describe('chunk-load errors', () => {
   it('should reload once when a lazily loaded chunk fails, and not loop', async () => {
     const assets = join(out, 'assets')
     const dialogChunk = readdirSync(assets, { recursive: true, encoding: 'utf8' }).find(
-      (file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('Write the email'),
+      (file) => file.endsWith('.js') && readFileSync(join(assets, file), 'utf8').includes('contact-confirmation'),
     )
     expect(dialogChunk).toBeDefined()
     await page.route(`**/assets/${dialogChunk}`, (route) => route.abort())

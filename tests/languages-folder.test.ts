@@ -72,16 +72,16 @@ describe('a space translated by folders', () => {
     expect(hreflangs('/about/')).toEqual(expected)
     expect(hreflangs('/de/ueber-uns/')).toEqual(expected)
     expect(hreflangs('/de/projekte/a/')).toContain(`en ${SITE_URL}/projects/a/`)
-    expect(page('/de/ueber-uns/')('nav[aria-label=Language] a').map((_, a) => `${a.attribs.hreflang} ${a.attribs.href}`).get()).toEqual(['en /about/', 'de /de/ueber-uns/'])
+    expect(page('/de/ueber-uns/')('nav.language-switcher a').map((_, a) => `${a.attribs.hreflang} ${a.attribs.href}`).get()).toEqual(['en /about/', 'de /de/ueber-uns/'])
     // A page only in German has no other version to offer: no switcher.
-    expect(page('/de/impressum/')('nav[aria-label=Language]')).toHaveLength(0)
+    expect(page('/de/impressum/')('nav.language-switcher')).toHaveLength(0)
   })
 
   it('should keep lists, navigation and the site name’s home link within each language', () => {
     expect(page('/de/projekte/')('a.card').map((_, a) => a.attribs.href).get()).toEqual(['/de/projekte/a/'])
     expect(page('/projects/')('a.card').map((_, a) => a.attribs.href).get()).toEqual(['/projects/a/'])
     expect(page('/de/ueber-uns/')('a.site-name').attr('href')).toBe('/de/')
-    expect(page('/de/')('nav[aria-label=Main] .site-nav a').map((_, a) => a.attribs.href).get().every((href) => href.startsWith('/de/'))).toBe(true)
+    expect(page('/de/')('nav.site-nav-wrap .site-nav a').map((_, a) => a.attribs.href).get().every((href) => href.startsWith('/de/'))).toBe(true)
   })
 
   it('should stop the build when a listed language has no folder, naming it', async () => {

@@ -84,12 +84,19 @@ describe('a space with languages', () => {
     expect(page('/about/')('a.site-name').attr('href')).toBe('/')
     expect(page('/de/ueber-uns/')('main a').map((_, a) => a.attribs.href).get()).toContain('/de/projects/a/')
     expect(page('/de/projects/')('a.card').map((_, a) => a.attribs.href).get()).toEqual(['/de/projects/b/', '/de/projects/a/'])
-    expect(page('/de/')('nav[aria-label=Main] .site-nav a').map((_, a) => a.attribs.href).get()).toEqual(['/de/ueber-uns/', '/de/projects/'])
+    expect(page('/de/')('nav.site-nav-wrap .site-nav a').map((_, a) => a.attribs.href).get()).toEqual(['/de/ueber-uns/', '/de/projects/'])
+  })
+
+  it('should speak the page’s language in the interface’s own words: labels, dates, buttons', () => {
+    const $ = page('/de/ueber-uns/')
+    expect([$('a.skip-link').text(), $('nav.site-nav-wrap').attr('aria-label'), $('nav.language-switcher').attr('aria-label'), $('a.menu-open').text()]).toEqual(['Zum Inhalt springen', 'Hauptnavigation', 'Sprache', 'Menü'])
+    expect(page('/ar/')('a.skip-link').text()).toBe('انتقل إلى المحتوى')
+    expect(page('/about/')('a.skip-link').text()).toBe('Skip to content')
   })
 
   it('should offer a language switcher listing the page in each language, the current one marked', () => {
     const $ = page('/de/ueber-uns/')
-    expect($('nav[aria-label=Language] a').map((_, a) => `${a.attribs.hreflang} ${a.attribs.href} ${a.attribs['aria-current'] ?? ''}`).get()).toEqual(['en /about/ ', 'de /de/ueber-uns/ true', 'ar /ar/about/ '])
+    expect($('nav.language-switcher a').map((_, a) => `${a.attribs.hreflang} ${a.attribs.href} ${a.attribs['aria-current'] ?? ''}`).get()).toEqual(['en /about/ ', 'de /de/ueber-uns/ true', 'ar /ar/about/ '])
   })
 
   it('should list every language version in the sitemap, each with its alternates, in well-formed XML', () => {
@@ -221,14 +228,14 @@ describe('the language switcher in Chromium', () => {
       const documents: string[] = []
       page.on('request', (request) => request.resourceType() === 'document' && documents.push(new URL(request.url()).pathname))
       // A client navigation within the language: the switcher now offers this page's versions.
-      await page.click('nav[aria-label=Main] >> text=Projects')
+      await page.click('nav.site-nav-wrap >> text=Projects')
       await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Projekte')
       expect(documents).toEqual([])
-      const switcher = () => page.$$eval('nav[aria-label=Language] a', (links) => links.map((link) => `${link.getAttribute('href')} ${link.getAttribute('aria-current') ?? ''}`))
+      const switcher = () => page.$$eval('nav.language-switcher a', (links) => links.map((link) => `${link.getAttribute('href')} ${link.getAttribute('aria-current') ?? ''}`))
       expect(await switcher()).toEqual(['/projects/ ', '/de/projects/ true', '/ar/projects/ '])
       expect(await page.getAttribute('link[rel=alternate][hreflang=en]', 'href')).toBe('https://studio.example/projects/')
       // By keyboard: focus the English link and press Enter; the English page loads in full.
-      await page.focus('nav[aria-label=Language] a[hreflang=en]')
+      await page.focus('nav.language-switcher a[hreflang=en]')
       await Promise.all([page.waitForURL(`${preview.url}/projects/`), page.keyboard.press('Enter')])
       expect(documents).toEqual(['/projects/'])
       expect(await page.getAttribute('html', 'lang')).toBe('en')

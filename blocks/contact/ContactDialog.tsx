@@ -6,46 +6,47 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { createPortal } from 'react-dom'
 import type { ContactSettings } from '../../pages/route-payload.ts'
+import { ENGLISH, fill, type Words } from '../../pages/words.ts'
 import { focusables, trapTab } from './focus-trap.ts'
 import { FIELDS, mailtoHref, validateAll, validateField, type Errors, type Field, type Values } from './validate.ts'
 
 /** `mailto`: the visitor's email app was asked to open with the message (no form endpoint). */
 type Status = 'editing' | 'sending' | 'sent' | 'mailto' | 'failed'
 
-const LABELS: Record<Field, string> = { name: 'Name', email: 'Email', message: 'Message' }
-
 export interface ContactDialogProps {
   contact: ContactSettings
+  /** The interface's words in the page's language (pages/words.ts). */
+  words?: Words
   onClose: () => void
 }
 
 /** What the visitor sees once the message is on its way: focus moves to it, so it is announced. */
-function Confirmation({ status, name, email, onClose }: { status: 'sent' | 'mailto'; name: string; email?: string; onClose: () => void }) {
+function Confirmation({ status, name, email, words, onClose }: { status: 'sent' | 'mailto'; name: string; email?: string; words: Words; onClose: () => void }) {
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => box.current?.focus(), [])
   return (
     <div ref={box} className="contact-confirmation" role="status" tabIndex={-1}>
       {status === 'sent' ? (
-        <p>Thank you, {name}. Your message is sent; we will answer within two working days.</p>
+        <p>{fill(words.sent, { name })}</p>
       ) : (
         <p>
-          Thank you, {name}. Your email app should now show your message, ready to send.
+          {fill(words.mailtoOpened, { name })}
           {email ? (
             <>
               {' '}
-              If it did not open, write to <a href={`mailto:${email}`}>{email}</a>.
+              {words.mailtoFallback} <a href={`mailto:${email}`}>{email}</a>.
             </>
           ) : null}
         </p>
       )}
       <button type="button" className="button button-secondary" onClick={onClose}>
-        Done
+        {words.done}
       </button>
     </div>
   )
 }
 
-export default function ContactDialog({ contact, onClose }: ContactDialogProps) {
+export default function ContactDialog({ contact, words = ENGLISH, onClose }: ContactDialogProps) {
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
   const [values, setValues] = useState<Values>({ name: '', email: '', message: '' })
@@ -71,12 +72,12 @@ export default function ContactDialog({ contact, onClose }: ContactDialogProps) 
 
   function update(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }))
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: validateField(field, value) }))
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: validateField(field, value, words) }))
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    const found = validateAll(values)
+    const found = validateAll(values, words)
     setErrors(found)
     const firstInvalid = FIELDS.find((field) => found[field])
     if (firstInvalid) {
@@ -84,7 +85,7 @@ export default function ContactDialog({ contact, onClose }: ContactDialogProps) 
       return
     }
     if (!contact.endpoint) {
-      window.location.href = mailtoHref(contact.email ?? '', values)
+      window.location.href = mailtoHref(contact.email ?? '', values, words)
       setStatus('mailto')
       return
     }
@@ -119,13 +120,14 @@ export default function ContactDialog({ contact, onClose }: ContactDialogProps) 
       }}
     >
       <div className="contact-dialog-header">
-        <h2 id={`${id}-title`}>Start a project</h2>
+        <h2 id={`${id}-title`}>{words.contactTitle}</h2>
         <button type="button" className="close" onClick={onClose}>
-          Close<span className="visually-hidden"> the contact form</span>
+          {words.close}
+          <span className="visually-hidden"> {words.closeContact}</span>
         </button>
       </div>
       {status === 'sent' || status === 'mailto' ? (
-        <Confirmation status={status} name={values.name.trim()} email={contact.email} onClose={onClose} />
+        <Confirmation status={status} name={values.name.trim()} email={contact.email} words={words} onClose={onClose} />
       ) : (
         <form noValidate onSubmit={submit}>
           {FIELDS.map((field) => {
@@ -133,7 +135,7 @@ export default function ContactDialog({ contact, onClose }: ContactDialogProps) 
             const Control = field === 'message' ? 'textarea' : 'input'
             return (
               <div className="field" key={field}>
-                <label htmlFor={`${id}-${field}`}>{LABELS[field]}</label>
+                <label htmlFor={`${id}-${field}`}>{words[field]}</label>
                 <Control
                   id={`${id}-${field}`}
                   name={field}
@@ -144,7 +146,7 @@ export default function ContactDialog({ contact, onClose }: ContactDialogProps) 
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-${field}-error` : undefined}
                   onChange={(event) => update(field, event.target.value)}
-                  onBlur={() => setErrors((current) => ({ ...current, [field]: validateField(field, values[field]) }))}
+                  onBlur={() => setErrors((current) => ({ ...current, [field]: validateField(field, values[field], words) }))}
                 />
                 {error ? (
                   <p className="field-error" id={`${id}-${field}-error`}>
@@ -156,13 +158,13 @@ export default function ContactDialog({ contact, onClose }: ContactDialogProps) 
           })}
           {status === 'failed' ? (
             <p role="alert" className="form-error">
-              Sending failed. Your message is still here: please try again in a moment.
+              {words.sendFailed}
             </p>
           ) : null}
           <button type="submit" className="button button-primary" disabled={status === 'sending'}>
-            {status === 'sending' ? 'Sending…' : contact.endpoint ? 'Send' : 'Write the email'}
+            {status === 'sending' ? words.sending : contact.endpoint ? words.send : words.writeEmail}
           </button>
-          {status === 'sending' ? <p role="status" className="visually-hidden">Sending your message</p> : null}
+          {status === 'sending' ? <p role="status" className="visually-hidden">{words.sendingStatus}</p> : null}
         </form>
       )}
     </dialog>,

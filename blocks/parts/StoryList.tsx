@@ -7,6 +7,7 @@
 import type { ReactNode } from 'react'
 import { projectsLimit, type Blok, type ListedType } from '../../cms/content-model.ts'
 import { STORIES_PER_PAGE } from '../../pages/pagination.ts'
+import { fill } from '../../pages/words.ts'
 import type { StoryCard } from '../../pages/route-payload.ts'
 import { useBlockEnv } from '../environment.tsx'
 import type { ItemHeading } from './Card.tsx'
@@ -18,11 +19,13 @@ export interface ListLabels {
   name: string
   newer: string
   older: string
+  /** The pagination's accessible name. */
+  more: string
 }
 
 /** `children` gets the cards to show and the heading level of each card's title. */
 export function StoryList({ blok, type, labels, children }: { blok: Blok; type: ListedType; labels: ListLabels; children: (cards: StoryCard[], heading: ItemHeading) => ReactNode }) {
-  const { lists, pagination } = useBlockEnv()
+  const { lists, pagination, words } = useBlockEnv()
   const editable = useEditable(blok)
   const cards = lists[type] ?? []
   const limit = projectsLimit(blok.limit)
@@ -37,9 +40,9 @@ export function StoryList({ blok, type, labels, children }: { blok: Blok; type: 
       {heading ? <h2>{heading}</h2> : null}
       {children(shown, heading ? 'h3' : 'h2')}
       {pages ? (
-        <nav className="pagination" aria-label={`More ${labels.name.toLowerCase()}`}>
+        <nav className="pagination" aria-label={labels.more}>
           {pages.prev ? <a href={pages.prev} rel="prev">{labels.newer}</a> : null}
-          <span>Page {pages.page}</span>
+          <span>{fill(words.page, { page: pages.page })}</span>
           {pages.next ? <a href={pages.next} rel="next">{labels.older}</a> : null}
         </nav>
       ) : null}

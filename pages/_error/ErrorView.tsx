@@ -5,19 +5,21 @@
  * JavaScript the heading still says what happened.
  */
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
-import { NOT_FOUND_TITLE, SERVER_ERROR_TITLE } from '../../renderer/head.ts'
+import { ENGLISH } from '../words.ts'
 
 export function ErrorView() {
-  const { is404, urlPathname, missingPath } = usePageContext()
+  const { is404, urlPathname, missingPath, shell } = usePageContext()
+  const words = shell?.words ?? ENGLISH
+  const home = shell?.site.home ?? '/'
   if (is404 === false) {
     return (
       <section className="error-page">
         <p className="error-code">500</p>
-        <h1>{SERVER_ERROR_TITLE}</h1>
-        <p className="lead">Something went wrong on our side. Please try again in a moment.</p>
+        <h1>{words.serverError}</h1>
+        <p className="lead">{words.serverErrorLead}</p>
         <p className="error-actions">
-          <a className="button button-primary" href="/">
-            Back to the home page
+          <a className="button button-primary" href={home}>
+            {words.backHome}
           </a>
         </p>
       </section>
@@ -26,14 +28,14 @@ export function ErrorView() {
   return (
     <section className="error-page">
       <p className="error-code">404</p>
-      <h1>{NOT_FOUND_TITLE}</h1>
+      <h1>{words.notFound}</h1>
       <p className="meta">
-        {NOT_FOUND_TITLE}: <code id="missing-path">{missingPath ?? urlPathname}</code>
+        {words.notFound}: <code id="missing-path">{missingPath ?? urlPathname}</code>
       </p>
-      <p className="lead">The page may have moved, or the address may be mistyped. The navigation above leads to everything on this site.</p>
+      <p className="lead">{words.notFoundLead}</p>
       <p className="error-actions">
-        <a className="button button-primary" href="/">
-          Back to the home page
+        <a className="button button-primary" href={home}>
+          {words.backHome}
         </a>
       </p>
     </section>
