@@ -142,7 +142,16 @@ export function redirectsFile(table: Redirect[]): string {
   return lines.length ? `${lines.join('\n')}\n` : ''
 }
 
-/** A `_redirects` file as a lookup by redirectKey; lines that are not `<from> <to> [status]` are skipped. */
+/**
+ * The `_redirects` lines that give each language's folder its own 404 page on Netlify
+ * (`/de/* /de/404.html 404`: a rule that applies where no file is). Cloudflare Pages and our
+ * servers find the nearest 404.html by themselves, and parseRedirectsFile skips these lines.
+ */
+export function notFoundRules(folders: string[]): string {
+  return folders.map((folder) => `/${encodeURI(folder)}/* /${encodeURI(folder)}/404.html 404\n`).join('')
+}
+
+/** A `_redirects` file as a lookup by redirectKey; lines that are not `<from> <to> [status]` with a redirect status are skipped. */
 export function parseRedirectsFile(text: string): Map<string, { to: string; status: RedirectStatus }> {
   const table = new Map<string, { to: string; status: RedirectStatus }>()
   for (const line of text.split('\n')) {

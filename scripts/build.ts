@@ -116,7 +116,7 @@ async function build(config: BuildConfig): Promise<void> {
         result.routes.push(...other.routes.keys())
         continue
       }
-      const more = await prerender({ site: other, stories, bundleDir, output: plan.output, only, errorPages: false, onProgress: progress(`Pages rendered (${language})`) })
+      const more = await prerender({ site: other, stories, bundleDir, output: plan.output, only, errorPages: { notFound: `${language}/404.html` }, onProgress: progress(`Pages rendered (${language})`) })
       result.routes.push(...more.routes)
       result.warnings.push(...languageWarnings(language, more.warnings, result.warnings))
       for (const [name, slugs] of more.unknownBlocks) result.unknownBlocks.set(name, new Set([...(result.unknownBlocks.get(name) ?? []), ...[...slugs].map((slug) => (slug.startsWith(`${language}/`) && slug.length > language.length + 1 ? slug.slice(language.length + 1) : slug))]))

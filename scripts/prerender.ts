@@ -1,7 +1,7 @@
 /**
  * Prerenders every route on the render workers (scripts/render-pool.ts) through Vike's
  * renderPage(), the same hooks and components as the dev server. Each page is written as soon as
- * it is rendered, so the site never has to fit in memory. Also renders 404.html and 500.html.
+ * it is rendered, so the site never has to fit in memory. Also renders the error pages.
  */
 import { bounded } from '../cms/concurrency.ts'
 import type { RouteDependencies } from '../pages/affected.ts'
@@ -24,8 +24,11 @@ export interface PrerenderInput {
   only?: string[]
   /** Runs once the workers are starting, before any page is written (they take a second to load). */
   beforeWrites?: () => void | Promise<void>
-  /** Render 404.html and 500.html too (the default site's pass does; other languages' do not). */
-  errorPages?: boolean
+  /**
+   * Where to write the error pages: the default site's pass writes 404.html and 500.html, another
+   * language's its own `<code>/404.html`, which hosts serve for missing paths in its folder.
+   */
+  errorPages?: { notFound: string; serverError?: string }
   onProgress?: (done: number, total: number) => void
 }
 
@@ -48,7 +51,7 @@ const BATCH = 8
 /** Routes per worker worth starting it for: a worker takes about a second to load the bundle. */
 const ROUTES_PER_WORKER = 200
 
-export async function prerender({ site, stories, bundleDir, output, only, beforeWrites, onProgress, errorPages = true }: PrerenderInput): Promise<PrerenderResult> {
+export async function prerender({ site, stories, bundleDir, output, only, beforeWrites, onProgress, errorPages = { notFound: '404.html', serverError: '500.html' } }: PrerenderInput): Promise<PrerenderResult> {
   const { routes, index } = site
   const selected = only ?? [...routes.keys()]
   const unknownBlocks = new Map<string, Set<string>>()
@@ -89,13 +92,9 @@ export async function prerender({ site, stories, bundleDir, output, only, before
     await beforeWrites?.()
     await output.write(shellFile.url.slice(1), shellFile.body, 'shell')
     await bounded(pool.size * IN_FLIGHT_PER_WORKER, batches())
-    if (errorPages) {
-      // One static 404.html answers every missing path: its path slot is filled in the browser.
-      const notFound = await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 })
-      const serverError = await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 })
-      await output.write('404.html', notFound, 'html')
-      await output.write('500.html', serverError, 'html')
-    }
+    // One static 404.html answers every missing path (of a language's folder): its path slot is filled in the browser.
+    await output.write(errorPages.notFound, await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 }), 'html')
+    if (errorPages.serverError) await output.write(errorPages.serverError, await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 }), 'html')
   } finally {
     await pool.close()
   }

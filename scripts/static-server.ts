@@ -1,5 +1,5 @@
 /**
- * Serves a built site as a CDN would: every unknown path gets 404.html with status 404, unless
+ * Serves a built site as a CDN would: every unknown path gets the nearest 404.html with status 404, unless
  * the build's `_redirects` (pages/redirects.ts) sends it elsewhere; `/route` redirects to `/route/`, payloads, HTML and the latest-build manifest are always
  * revalidated, hashed assets and per-build manifests are immutable, and every answer carries the
  * build's security headers (`_headers`, see site-headers.ts).
@@ -41,10 +41,13 @@ export function staticSite(root: string): Handler {
   const redirectsFile = join(root, REDIRECTS_FILE)
   const redirects = parseRedirectsFile(existsSync(redirectsFile) ? readFileSync(redirectsFile, 'utf8') : '')
 
-  const notFound = (res: ServerResponse) => {
-    const page = join(root, '404.html')
+  // The nearest 404.html up the path, as Cloudflare Pages serves it: a language's folder has its own.
+  const notFound = (res: ServerResponse, path = '/') => {
+    const folders = path.split('/').filter(Boolean).slice(0, -1)
+    const pages = folders.map((_, at) => join(root, ...folders.slice(0, folders.length - at), '404.html'))
+    const page = [...pages, join(root, '404.html')].find((candidate) => existsSync(candidate))
     res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': CACHE_REVALIDATE })
-    res.end(existsSync(page) ? readFileSync(page) : 'Page Not Found')
+    res.end(page ? readFileSync(page) : 'Page Not Found')
   }
 
   return (req, res) => {
@@ -61,7 +64,7 @@ export function staticSite(root: string): Handler {
     }
     serve(req as never, res as never, () => {
       const redirect = redirects.get(redirectKey(path))
-      if (!redirect) return notFound(res)
+      if (!redirect) return notFound(res, path)
       res.writeHead(redirect.status, { location: redirect.to, 'cache-control': CACHE_REVALIDATE })
       res.end()
     })

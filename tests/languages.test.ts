@@ -129,6 +129,24 @@ const rendered = (changed: string[]) => changed.filter((file) => file.endsWith('
 const buildAgain = (args: string[] = []) => runBuild(['--out', out, '--work-dir', work, ...args], { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: cms.space.tokens.public, SITE_URL })
 const stored = (id: number) => cms.space.stories.find((story) => story.id === id)!
 
+describe('pages not found, per language', () => {
+  it('should answer a missing path in a language’s folder with that language’s 404 page, and tell Netlify so', async () => {
+    const preview = await startPreview(out)
+    try {
+      const german = await fetch(`${preview.url}/de/nirgends/`)
+      expect(german.status).toBe(404)
+      const $ = cheerio.load(await german.text())
+      expect([$('html').attr('lang'), $('h1').text(), $('a.button').attr('href')]).toEqual(['de', 'Seite nicht gefunden', '/de/'])
+      const english = await fetch(`${preview.url}/nowhere/`)
+      expect([english.status, cheerio.load(await english.text())('h1').text()]).toEqual([404, 'Page Not Found'])
+      expect(cheerio.load(await (await fetch(`${preview.url}/ar/x/y/`)).text())('html').attr('dir')).toBe('rtl')
+    } finally {
+      preview.close()
+    }
+    expect(readFileSync(join(out, '_redirects'), 'utf8')).toContain('/de/* /de/404.html 404\n/ar/* /ar/404.html 404\n')
+  })
+})
+
 describe('a story not published in a language', () => {
   it('should be left out of that language, its versions and links there pointing at the default one', () => {
     expect(existsSync(join(out, 'ar/projects/b/index.html'))).toBe(false)

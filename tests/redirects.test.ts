@@ -1,6 +1,6 @@
 /** Redirects: the editors' datasource, moved stories, and the `_redirects` file (pages/redirects.ts). */
 import { describe, expect, it } from 'vitest'
-import { editorRedirects, movedStoryRedirects, parseRedirectsFile, redirectsFile, redirectTable, type Redirect } from '../pages/redirects.ts'
+import { editorRedirects, movedStoryRedirects, notFoundRules, parseRedirectsFile, redirectsFile, redirectTable, type Redirect } from '../pages/redirects.ts'
 
 const ROUTES = new Set(['/', '/about/', '/projects/', '/projects/kiln/', '/blog/'])
 
@@ -100,6 +100,12 @@ describe('redirectsFile and parseRedirectsFile', () => {
       ['/über', { to: '/about/', status: 301 }],
       ['/old.html', { to: 'https://example.com/', status: 308 }],
     ])
+  })
+
+  it('should give each language folder its Netlify 404 rule, which our own servers leave to the nearest 404.html', () => {
+    const rules = notFoundRules(['de', 'pt-br'])
+    expect(rules).toBe('/de/* /de/404.html 404\n/pt-br/* /pt-br/404.html 404\n')
+    expect(parseRedirectsFile(rules).size).toBe(0)
   })
 
   it('should normalize an external target to a valid Location (punycode host, encoded path)', () => {

@@ -7,7 +7,7 @@
  */
 import { blockName } from '../../cms/content-model.ts'
 import { atomFeed, FEED_TYPE } from '../../pages/feed.ts'
-import { REDIRECTS_FILE, redirectsFile, type Redirect } from '../../pages/redirects.ts'
+import { notFoundRules, REDIRECTS_FILE, redirectsFile, type Redirect } from '../../pages/redirects.ts'
 import type { Site } from '../../pages/site.ts'
 import { robotsTxt, sitemapFiles, type TextFile } from '../../pages/sitemap.ts'
 import type { StorySummary } from '../../pages/stories.ts'
@@ -28,7 +28,9 @@ export interface SiteFilesInput {
 export function siteFiles({ site, summaries, redirects = [], languages = [] }: SiteFilesInput): TextFile[] {
   const { url: siteUrl, noindex: preview = false, feed, name } = site.shell.site
   const files: TextFile[] = [{ path: 'robots.txt', body: robotsTxt({ siteUrl, preview }) }, webManifest(site.shell.site)]
-  if (redirects.length) files.push({ path: REDIRECTS_FILE, body: redirectsFile(redirects) })
+  // Redirects first: Netlify takes the first rule that matches.
+  const redirectLines = redirectsFile(redirects) + notFoundRules(languages.flatMap((each) => each.shell.site.language ?? []))
+  if (redirectLines) files.push({ path: REDIRECTS_FILE, body: redirectLines })
   if (!siteUrl || preview) return files
   const byUuid = new Map(summaries.map((summary) => [summary.uuid, summary]))
   const lastmod = (uuid: string) => byUuid.get(uuid)?.published_at ?? byUuid.get(uuid)?.first_published_at
