@@ -1,5 +1,5 @@
 /**
- * The journal's Atom feed (`feed.xml`): the newest articles with absolute URLs, as feed readers
+ * The journal's Atom feed (`feed.xml`, and `<code>/feed.xml` for each other language): the newest articles with absolute URLs, as feed readers
  * need them. A pure function of the site's article summaries (scripts/build/site-files.ts writes it);
  * without `SITE_URL` there are no absolute URLs, so no feed.
  */
@@ -31,10 +31,16 @@ export interface FeedOptions {
   entries: FeedEntry[]
   /** Entries listed (FEED_ENTRIES by default). */
   limit?: number
+  /** Where the feed is served: FEED_ROUTE, or a language's (`/de/feed.xml`). */
+  route?: string
+  /** The site's home page: `/`, or a language's (`/de/`). */
+  home?: string
+  /** The language of a language's feed (`xml:lang`); the default site's says none, as before. */
+  language?: string
 }
 
 /** The Atom document, newest entry first; entries without a valid publication date are left out. */
-export function atomFeed({ siteUrl, siteName, entries, limit = FEED_ENTRIES }: FeedOptions): TextFile {
+export function atomFeed({ siteUrl, siteName, entries, limit = FEED_ENTRIES, route = FEED_ROUTE, home = '/', language }: FeedOptions): TextFile {
   const dated = entries
     .map((entry) => ({ ...entry, published: isoDate(entry.published) }))
     .filter((entry): entry is FeedEntry & { published: string } => entry.published !== undefined)
@@ -58,16 +64,16 @@ export function atomFeed({ siteUrl, siteName, entries, limit = FEED_ENTRIES }: F
   const updated = dated.map((entry) => isoDate(entry.updated) ?? entry.published).sort().pop() ?? new Date(0).toISOString()
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<feed xmlns="http://www.w3.org/2005/Atom"${language ? ` xml:lang="${escapeXml(language)}"` : ''}>`,
     `<title>${escapeXml(siteName)}</title>`,
-    `<link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(siteUrl, '/'))}"/>`,
-    `<link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(siteUrl, FEED_ROUTE))}"/>`,
-    `<id>${escapeXml(absoluteUrl(siteUrl, FEED_ROUTE))}</id>`,
+    `<link rel="alternate" type="text/html" href="${escapeXml(absoluteUrl(siteUrl, home))}"/>`,
+    `<link rel="self" type="application/atom+xml" href="${escapeXml(absoluteUrl(siteUrl, route))}"/>`,
+    `<id>${escapeXml(absoluteUrl(siteUrl, route))}</id>`,
     `<updated>${updated}</updated>`,
     `<author><name>${escapeXml(siteName)}</name></author>`,
     ...items,
     '</feed>',
     '',
   ].join('\n')
-  return { path: FEED_ROUTE.slice(1), body }
+  return { path: route.slice(1), body }
 }

@@ -49,7 +49,7 @@ export function siteShell(summaries: StorySummary[], info: SiteInfo, prefix = ''
   if (settings.length > 1) warnings.push(`${settings.length} site settings stories (${settings.map((story) => story.full_slug).join(', ')}): only "${settings[0]!.full_slug}" is used.`)
   const pages = summaries.filter((summary) => !summary.settings)
   // A feed needs absolute URLs (SITE_URL), entries, and a site robots may read.
-  const feed = info.url && !info.noindex && pages.some((page) => blockName(page.component) === FEED_TYPE) ? { feed: FEED_ROUTE } : {}
+  const feed = info.url && !info.noindex && pages.some((page) => blockName(page.component) === FEED_TYPE) ? { feed: prefix ? `/${prefix}${FEED_ROUTE.slice(1)}` : FEED_ROUTE } : {}
   const config = settings[0]?.settings
   // The interface's words of the site's language; English ones are built in.
   const translated = wordsFor(info.language)

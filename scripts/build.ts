@@ -124,7 +124,7 @@ async function build(config: BuildConfig): Promise<void> {
     }
     for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
     // robots.txt, sitemap, feed and _redirects: rewritten by every build, left alone when their bytes are the same.
-    await writeSiteFiles(plan.output, { site, summaries: defaultStories.summaries(), redirects: redirects.table, languages: translated.sites.map((language) => language.site) })
+    await writeSiteFiles(plan.output, { site, summaries: defaultStories.summaries(), redirects: redirects.table, languages: translated.sites.map(({ site: other, stories }) => ({ site: other, summaries: stories.summaries() })) })
     clock.lap('render')
 
     const recorded = content

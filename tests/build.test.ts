@@ -264,6 +264,17 @@ describe('site files', () => {
     }
   })
 
+  it('should give each language its own feed of its articles, linked from its pages', () => {
+    const $ = cheerio.load(readFileSync(join(out, 'de/feed.xml'), 'utf8'), { xml: true })
+    expect($('feed').attr('xml:lang')).toBe('de')
+    expect($('feed > id').text()).toBe(`${SITE_URL}/de/feed.xml`)
+    const links = $('entry > link').map((_, link) => link.attribs.href).get()
+    expect(links.length).toBeGreaterThan(0)
+    for (const link of links) expect(allRoutes, link).toContain(new URL(link).pathname)
+    expect($('entry > title').map((_, title) => $(title).text()).get()).toContain('Offen arbeiten')
+    expect(page('/de/ueber-uns/')('link[rel=alternate][type="application/atom+xml"]').attr('href')).toBe('/de/feed.xml')
+  })
+
   it('should give every story page share tags with an image the build serves, and structured data that parses', () => {
     const meta = JSON.parse(readFileSync(join(out, 'builds/meta', `${JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')).id}.json`), 'utf8')) as { routes: string[] }
     for (const route of meta.routes) {
