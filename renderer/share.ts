@@ -77,6 +77,23 @@ export interface Share {
   twitter: { title: string; description?: string; image?: ShareImage }
   published?: string
   modified?: string
+  /** On a page with versions in other languages: its language and theirs, as Open Graph writes them. */
+  locale?: string
+  alternateLocales?: string[]
+}
+
+/** A language tag as Open Graph writes locales: `pt-BR` → `pt_BR` (a bare `de` stays `de`). */
+export function ogLocale(tag: string): string {
+  const [language = '', region] = tag.split('-')
+  return region && /^[a-z]{2}$/i.test(region) ? `${language.toLowerCase()}_${region.toUpperCase()}` : language.toLowerCase()
+}
+
+/** The page's language and its other versions' (og:locale, og:locale:alternate), when it has versions. */
+function locales(payload: RoutePayload): Pick<Share, 'locale' | 'alternateLocales'> {
+  const versions = payload.alternates ?? []
+  const own = versions.find((version) => version.route === payload.route)
+  if (versions.length < 2 || !own) return {}
+  return { locale: ogLocale(own.language), alternateLocales: versions.filter((version) => version !== own).map((version) => ogLocale(version.language)) }
 }
 
 export function shareOf(payload: RoutePayload, site: SiteInfo, canonical?: string): Share {
@@ -101,6 +118,7 @@ export function shareOf(payload: RoutePayload, site: SiteInfo, canonical?: strin
     },
     ...(isArticle && story.first_published_at ? { published: story.first_published_at } : {}),
     ...(isArticle && story.published_at ? { modified: story.published_at } : {}),
+    ...locales(payload),
   }
 }
 
@@ -116,6 +134,8 @@ export function shareTags(share: Share): string {
     tag('property', 'og:description', share.description),
     tag('property', 'og:url', share.url),
     tag('property', 'og:site_name', share.siteName),
+    tag('property', 'og:locale', share.locale),
+    ...(share.alternateLocales ?? []).map((locale) => tag('property', 'og:locale:alternate', locale)),
     tag('property', 'og:image', image?.url),
     tag('property', 'og:image:width', image?.width),
     tag('property', 'og:image:height', image?.height),

@@ -67,6 +67,14 @@ describe('shareOf and shareTags', () => {
     expect(shareTags(shareOf(article(), SITE))).toContain('<meta name="twitter:card" content="summary">')
   })
 
+  it('should name the page’s locale and its other versions’ on a page with languages, and none without', () => {
+    const payload = article()
+    expect(shareTags(shareOf(payload, SITE))).not.toContain('og:locale')
+    payload.alternates = [{ language: 'en', route: '/blog/a/' }, { language: 'pt-br', route: '/pt-br/blog/a/' }, { language: 'de', route: payload.route }]
+    const tags = shareTags(shareOf(payload, SITE))
+    expect(tags).toContain('<meta property="og:locale" content="de">\n<meta property="og:locale:alternate" content="en">\n<meta property="og:locale:alternate" content="pt_BR">\n')
+  })
+
   it('should write the twitter tags only where they differ from Open Graph, which X falls back to', () => {
     const plain = shareTags(shareOf(article({ image: { filename: STORYBLOK } }), SITE))
     expect(plain).toContain('<meta name="twitter:card" content="summary_large_image">')
