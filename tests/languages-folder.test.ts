@@ -3,15 +3,13 @@
  * linked as alternates (`group_id`). The default language's folder is served at `/`, the others
  * at `/<code>/`, from one crawl, with hreflang links between the versions Storyblok links.
  */
-import * as cheerio from 'cheerio'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import { DEFAULT_PER_PAGE } from '../cms/config.ts'
 import { minimumRequests } from '../cms/request-budget.ts'
-import { routeDir } from '../pages/routes.ts'
-import { runBuild, tempDir, workDir, type BuildRun } from './helpers/build.ts'
+import { builtPage, hreflangLinks, runBuild, tempDir, workDir, type BuildRun } from './helpers/build.ts'
 import { projectSpace, storyOf } from './helpers/space.ts'
 
 const SITE_URL = 'https://studio.example'
@@ -45,11 +43,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true })
 })
 
-const page = (route: string) => cheerio.load(readFileSync(join(out, routeDir(route), 'index.html'), 'utf8'))
-const hreflangs = (route: string) => {
-  const $ = page(route)
-  return $('link[rel=alternate][hreflang]').map((_, element) => `${$(element).attr('hreflang')} ${$(element).attr('href')}`).get()
-}
+const page = (route: string) => builtPage(out, route)
+const hreflangs = (route: string) => hreflangLinks(page(route))
 
 describe('a space translated by folders', () => {
   it('should build each language folder from one crawl: 1 + ceil(stories / per_page) + the redirects page', () => {

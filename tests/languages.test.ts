@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import { DEFAULT_PER_PAGE } from '../cms/config.ts'
 import { minimumRequests } from '../cms/request-budget.ts'
-import { routeDir } from '../pages/routes.ts'
-import { runBuild, tempDir, workDir, type BuildRun } from './helpers/build.ts'
+import { builtPage, hreflangLinks, runBuild, tempDir, workDir, type BuildRun } from './helpers/build.ts'
 import { draftPayload, editedLanguage } from '../renderer/client/editor/draft.ts'
 import { hydrated, launchBrowser, startPreview } from './helpers/browser.ts'
 import { projectSpace, storyOf } from './helpers/space.ts'
@@ -45,11 +44,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true })
 })
 
-const page = (route: string) => cheerio.load(readFileSync(join(out, routeDir(route), 'index.html'), 'utf8'))
-const hreflangs = (route: string) => {
-  const $ = page(route)
-  return $('link[rel=alternate][hreflang]').map((_, element) => `${$(element).attr('hreflang')} ${$(element).attr('href')}`).get()
-}
+const page = (route: string) => builtPage(out, route)
+const hreflangs = (route: string) => hreflangLinks(page(route))
 
 describe('a space with languages', () => {
   it('should build every language, with the minimum of requests: 1 + (1 + languages) × ceil(stories / per_page) + the redirects page', () => {

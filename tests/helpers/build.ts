@@ -1,4 +1,6 @@
 /** Runs the project's commands (`scripts/*.ts`) the way npm runs them, and their scratch folders. */
+import * as cheerio from 'cheerio'
+import { routeDir } from '../../pages/routes.ts'
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
@@ -65,4 +67,14 @@ export function snapshot(dir: string): Map<string, Buffer> {
     if (statSync(path).isFile()) files.set(relative(dir, path), readFileSync(path))
   }
   return files
+}
+
+/** A page of a build, parsed. */
+export function builtPage(out: string, route: string): cheerio.CheerioAPI {
+  return cheerio.load(readFileSync(join(out, routeDir(route), 'index.html'), 'utf8'))
+}
+
+/** A page's hreflang links, each as `<hreflang> <href>`. */
+export function hreflangLinks($: cheerio.CheerioAPI): string[] {
+  return $('link[rel=alternate][hreflang]').map((_, element) => `${$(element).attr('hreflang')} ${$(element).attr('href')}`).get()
 }
