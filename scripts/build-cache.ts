@@ -20,6 +20,7 @@ import type { SpaceInfo } from '../cms/client.ts'
 import type { RouteDependencies } from '../pages/affected.ts'
 import type { Redirect } from '../pages/redirects.ts'
 import type { SpilledIndex } from './story-file.ts'
+import type { StorySummary } from '../pages/stories.ts'
 import type { BuildConfig } from './config.ts'
 import type { FileEntry } from './output.ts'
 import { processAlive } from './process-alive.ts'
@@ -35,10 +36,20 @@ export interface CacheState {
   stories: SpilledIndex
   /** The story files of the space's other languages (field-level translation), by language code. */
   languages?: Record<string, SpilledIndex>
+  /** A space translated by folders: each language's stories as the split made them, and each story's group of versions. */
+  folders?: FolderState
   routes: Record<string, RouteDependencies>
   files: Record<string, FileEntry>
   /** Redirects the builds made for stories that moved (pages/redirects.ts), carried to the next build. */
   redirects?: Redirect[]
+}
+
+/** What an incremental build of a space translated by folders needs of the previous split (scripts/build/folder-languages.ts). */
+export interface FolderState {
+  default: StorySummary[]
+  languages: Record<string, StorySummary[]>
+  /** Story uuid → its group of versions. */
+  groups: Record<string, string>
 }
 
 export function cacheDir(config: Pick<BuildConfig, 'workDir'>): string {

@@ -20,7 +20,7 @@ import { goLive } from './build/go-live.ts'
 import { phaseClock } from './build/phase-clock.ts'
 import { planBuild } from './build/plan.ts'
 import { recordBuild } from './build/record.ts'
-import { folderLanguageSites, splitFolders } from './build/folder-languages.ts'
+import { folderLanguageSites, folderState, splitFolders } from './build/folder-languages.ts'
 import { languageSites, languageWarnings, release as releaseStories } from './build/languages.ts'
 import { siteRedirects } from './build/redirects.ts'
 import type { SpilledStories } from './story-file.ts'
@@ -99,10 +99,7 @@ async function build(config: BuildConfig): Promise<void> {
     clock.lap('bundlesWait')
 
     // Plan: full, or incremental from the live build, in every language.
-    // A folder-level space's webhook refetches only what changed, but its pages render in full.
-    const plan = folders
-      ? planBuild({ outDir: config.outDir, stage, previous: undefined, fullReason: 'a space translated by folders renders in full', content, site, info })
-      : planBuild({ outDir: config.outDir, stage, previous, fullReason: reason, content, site, languages: translated.sites, info })
+    const plan = planBuild({ outDir: config.outDir, stage, previous, fullReason: reason, content, site, languages: translated.sites, groups: folders?.groups, info })
     clock.lap('plan')
 
     // Render: every planned route, on every core.
@@ -128,7 +125,7 @@ async function build(config: BuildConfig): Promise<void> {
     clock.lap('render')
 
     const recorded = content
-    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: folders ? [] : translated.sites, plan, redirects: redirects.table })
+    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table })
     if (plan.incremental && plan.output.written === 0 && previous) {
       // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
       await discardStage(stage)

@@ -3,7 +3,7 @@
  * linked as alternates (`group_id`). The default language's folder is served at `/`, the others
  * at `/<code>/`, from one crawl, with hreflang links between the versions Storyblok links.
  */
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
@@ -77,6 +77,29 @@ describe('a space translated by folders', () => {
     expect(page('/projects/')('a.card').map((_, a) => a.attribs.href).get()).toEqual(['/projects/a/'])
     expect(page('/de/ueber-uns/')('a.site-name').attr('href')).toBe('/de/')
     expect(page('/de/')('nav.site-nav-wrap .site-nav a').map((_, a) => a.attribs.href).get().every((href) => href.startsWith('/de/'))).toBe(true)
+  })
+
+  it('should re-render, for a webhook, the changed story and its versions in the other folders, nothing else', async () => {
+    const stored = cms.space.stories.find((story) => story.id === 12)!
+    stored.content.title = 'Über uns, neu'
+    cms.space.version++
+    const again = await runBuild(['--out', out, '--work-dir', work, '--changed', '12'], env())
+    expect(again.code, again.stderr).toBe(0)
+    // The German page, and the English version whose hreflang links name it.
+    expect(again.stdout).toMatch(/incremental \(refetched 1 story by id, 1 changed\); 2 routes rendered/)
+    expect(page('/de/ueber-uns/')('h1').text()).toBe('Über uns, neu')
+  })
+
+  it('should follow a version that moved: its versions link to the new route, its old one redirects', async () => {
+    const stored = cms.space.stories.find((story) => story.id === 12)!
+    Object.assign(stored, { slug: 'wir', full_slug: 'de/wir' })
+    cms.space.version++
+    const again = await runBuild(['--out', out, '--work-dir', work, '--changed', '12'], env())
+    expect(again.code, again.stderr).toBe(0)
+    expect(again.stdout).toMatch(/incremental \(refetched 1 story by id/)
+    expect(hreflangs('/about/')).toContain(`de ${SITE_URL}/de/wir/`)
+    expect(existsSync(join(out, 'de/ueber-uns/index.html'))).toBe(false)
+    expect(readFileSync(join(out, '_redirects'), 'utf8')).toMatch(/^\/de\/ueber-uns\/ \/de\/wir\/ 301$/m)
   })
 
   it('should stop the build when a listed language has no folder, naming it', async () => {

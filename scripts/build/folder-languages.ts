@@ -10,6 +10,7 @@ import { topLevelFolders } from '../../cms/language.ts'
 import { languageSiteOf, localizeStory } from '../../pages/languages.ts'
 import type { SiteInfo } from '../../pages/route-payload.ts'
 import type { Site } from '../../pages/site.ts'
+import type { FolderState } from '../build-cache.ts'
 import { SpilledStories, storyFilePath } from '../story-file.ts'
 import { linkVersions, type LanguageSite } from './languages.ts'
 
@@ -17,8 +18,8 @@ export interface FolderSplit {
   /** The default language's stories: the default folder's, or those in no language's folder. */
   defaultStories: SpilledStories
   languages: { language: string; stories: SpilledStories }[]
-  /** Each story's group of versions (pages/languages.ts, alternatesByUuid). */
-  groupOf: (uuid: string) => string
+  /** Each story's group of versions (pages/languages.ts, alternatesByUuid), by uuid. */
+  groups: Map<string, string>
 }
 
 /** The versions of one page share Storyblok's `group_id`; without it, the lowest id among its `alternates`. */
@@ -43,12 +44,21 @@ export function splitFolders(source: SpilledStories, { codes, defaultLanguage, c
     else if (ownFolder && folder === defaultLanguage) defaultStories.add({ ...story, full_slug: full_slug.slice(folder.length + 1) })
     else defaultStories.add(story)
   }
-  return { defaultStories, languages, groupOf: (uuid) => groups.get(uuid) ?? uuid }
+  return { defaultStories, languages, groups }
 }
 
 /** The other languages' sites of a split space, each page linked to its versions. */
 export function folderLanguageSites(split: FolderSplit, { info, defaultLanguage, defaultSite }: { info: SiteInfo; defaultLanguage: string; defaultSite: Site }): { sites: LanguageSite[]; warnings: string[] } {
   const fallback = split.defaultStories.summaries()
   const sites = split.languages.map(({ language, stories }) => ({ language, stories, site: languageSiteOf(stories, info, language, fallback) }))
-  return { sites, warnings: linkVersions(defaultLanguage, defaultSite, sites, split.groupOf) }
+  return { sites, warnings: linkVersions(defaultLanguage, defaultSite, sites, (uuid) => split.groups.get(uuid) ?? uuid) }
+}
+
+/** What the next build compares with: each language's stories as split, and the groups (scripts/build-cache.ts). */
+export function folderState(split: FolderSplit): FolderState {
+  return {
+    default: split.defaultStories.summaries(),
+    languages: Object.fromEntries(split.languages.map(({ language, stories }) => [language, stories.summaries()])),
+    groups: Object.fromEntries(split.groups),
+  }
 }

@@ -13,7 +13,7 @@ import { routeDir } from '../../pages/routes.ts'
 import { siteOf, type Site } from '../../pages/site.ts'
 import type { CacheState } from '../build-cache.ts'
 import type { Content } from '../content.ts'
-import type { SpilledIndex } from '../story-file.ts'
+import type { StorySummary } from '../../pages/stories.ts'
 import type { LanguageSite } from './languages.ts'
 import { linkTree, liveDir } from '../deploy.ts'
 import { OutputWriter } from '../output.ts'
@@ -30,39 +30,64 @@ export interface Plan {
   mode: string
 }
 
+/** What the cached build's sites were made of: each language's stories, and (folder-level) the groups of versions. */
+interface CachedSites {
+  summaries(language?: string): StorySummary[]
+  codes: string[]
+  groups?: Record<string, string>
+}
+
+function cachedSites(previous: CacheState): CachedSites {
+  const { folders } = previous
+  if (folders) return { summaries: (language) => (language ? folders.languages[language] ?? [] : folders.default), codes: Object.keys(folders.languages), groups: folders.groups }
+  return { summaries: (language) => (language ? previous.languages?.[language]?.summaries ?? [] : previous.stories.summaries), codes: Object.keys(previous.languages ?? {}) }
+}
+
 /** A previous build's site, rebuilt from its summaries: its navigation, project list and settings. */
-function previousSite(index: SpilledIndex, info: SiteInfo, language?: string, fallback?: SpilledIndex): Site {
-  const source = { summaries: () => index.summaries, load: () => { throw new Error('not loaded') } }
-  return language ? languageSiteOf(source, info, language, fallback?.summaries) : siteOf(source, info)
+function previousSite(cached: CachedSites, info: SiteInfo, language?: string): Site {
+  const source = { summaries: () => cached.summaries(language), load: () => { throw new Error('not loaded') } }
+  return language ? languageSiteOf(source, info, language, cached.summaries()) : siteOf(source, info)
+}
+
+/** Every story in the groups of the given ones, as the groups are now and were (a version that went away too). */
+function withVersions(changed: Set<string>, groups: ReadonlyMap<string, string>, before: Record<string, string>): Set<string> {
+  const members = new Map<string, string[]>()
+  for (const [uuid, group] of [...groups, ...Object.entries(before)]) members.set(group, [...(members.get(group) ?? []), uuid])
+  const all = new Set(changed)
+  for (const uuid of changed) for (const group of [groups.get(uuid), before[uuid]]) for (const member of (group && members.get(group)) || []) all.add(member)
+  return all
 }
 
 /**
  * What changed in any language, when every language could be compared with the cached build: a
- * story changed in one language is re-rendered in all, as its versions link to each other.
+ * story changed in one language is re-rendered in all, as its versions link to each other (in a
+ * space translated by folders, the versions are the other stories of its group).
  */
-function changedStories(content: Content, languages: LanguageSite[], previous: CacheState): { changed?: Set<string>; reason?: string; how?: string } {
+function changedStories(content: Content, languages: LanguageSite[], cached: CachedSites, groups?: ReadonlyMap<string, string>): { changed?: Set<string>; reason?: string; how?: string } {
   if (!content.changed) return {}
-  const cached = Object.keys(previous.languages ?? {}).sort().join(', ')
-  if (cached !== languages.map(({ language }) => language).sort().join(', ')) return { reason: `the languages changed (from "${cached || 'none'}")` }
-  const changed = new Set(content.changed)
+  if (!groups !== !cached.groups) return { reason: `the space ${groups ? 'now' : 'no longer'} translates by folders` }
+  const codes = cached.codes.sort().join(', ')
+  if (codes !== languages.map(({ language }) => language).sort().join(', ')) return { reason: `the languages changed (from "${codes || 'none'}")` }
+  let changed = new Set(content.changed)
   for (const language of languages) for (const uuid of language.changed ?? []) changed.add(uuid)
   const elsewhere = changed.size - content.changed.size
+  if (groups) changed = withVersions(changed, groups, cached.groups ?? {})
   return { changed, how: elsewhere ? `; ${elsewhere} in another language` : '' }
 }
 
 /** The affected routes of every language's site, each compared with its previous self. */
-function affectedInEveryLanguage(previous: CacheState, info: SiteInfo, site: Site, languages: LanguageSite[], changed: ReadonlySet<string>): AffectedRoutes {
+function affectedInEveryLanguage(previous: CacheState, cached: CachedSites, info: SiteInfo, site: Site, languages: LanguageSite[], changed: ReadonlySet<string>): AffectedRoutes {
   const codes = languages.map(({ language }) => language)
   const routes = Object.entries(previous.routes)
-  const parts = [{ site, index: previous.stories, language: undefined as string | undefined }, ...languages.map(({ language, site }) => ({ site, index: previous.languages![language]!, language }))]
-  const affected = parts.map(({ site, index, language }) =>
-    affectedRoutes({ routes: new Map(routes.filter(([route]) => languageOfRoute(route, codes) === language)), site: previousSite(index, info, language, previous.stories) }, site, changed),
+  const parts = [{ site, language: undefined as string | undefined }, ...languages]
+  const affected = parts.map(({ site, language }) =>
+    affectedRoutes({ routes: new Map(routes.filter(([route]) => languageOfRoute(route, codes) === language)), site: previousSite(cached, info, language) }, site, changed),
   )
   const everything = affected.find((each) => each.everything)?.everything
   return { render: affected.flatMap((each) => each.render), removed: affected.flatMap((each) => each.removed), ...(everything ? { everything } : {}) }
 }
 
-export function planBuild({ outDir, stage, previous, fullReason, content, site, languages = [], info }: {
+export function planBuild({ outDir, stage, previous, fullReason, content, site, languages = [], groups, info }: {
   outDir: string
   stage: string
   previous?: CacheState
@@ -72,11 +97,14 @@ export function planBuild({ outDir, stage, previous, fullReason, content, site, 
   site: Site
   /** The sites of the space's other languages (scripts/build/languages.ts). */
   languages?: LanguageSite[]
+  /** A space translated by folders: each story's group of versions (scripts/build/folder-languages.ts). */
+  groups?: ReadonlyMap<string, string>
   info: SiteInfo
 }): Plan {
   const live = liveDir(outDir)
-  const { changed, reason, how = '' } = previous ? changedStories(content, languages, previous) : {}
-  const incremental = previous && changed && live ? affectedInEveryLanguage(previous, info, site, languages, changed) : undefined
+  const cached = previous && cachedSites(previous)
+  const { changed, reason, how = '' } = cached ? changedStories(content, languages, cached, groups) : {}
+  const incremental = previous && cached && changed && live ? affectedInEveryLanguage(previous, cached, info, site, languages, changed) : undefined
   const output = new OutputWriter(stage, incremental && previous ? new Map(Object.entries(previous.files)) : undefined)
   const routes = new Map(incremental && previous ? Object.entries(previous.routes) : [])
   const startFromLive = async () => {

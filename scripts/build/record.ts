@@ -3,7 +3,7 @@
  * (scripts/build-cache.ts): the index of each language's story file, every route's dependencies, every file's
  * digest, the redirects made for moved stories, and the fingerprint they were made with.
  */
-import { saveState, STATE_VERSION } from '../build-cache.ts'
+import { saveState, STATE_VERSION, type FolderState } from '../build-cache.ts'
 import type { Redirect } from '../../pages/redirects.ts'
 import type { Content } from '../content.ts'
 import { storyFilePath, type SpilledIndex, type SpilledStories } from '../story-file.ts'
@@ -20,13 +20,15 @@ function storyIndex(spilled: SpilledStories, cache: string, language?: string): 
   return compact.index()
 }
 
-export function recordBuild({ cache, fingerprint, buildId, content, languages, plan, redirects }: {
+export function recordBuild({ cache, fingerprint, buildId, content, languages, folders, plan, redirects }: {
   cache: string
   fingerprint: string
   buildId: string
   content: Content
   /** The other languages' stories (scripts/build/languages.ts), when the space has some. */
   languages: { language: string; stories: SpilledStories }[]
+  /** A space translated by folders: the split's summaries and groups (scripts/build/folder-languages.ts). */
+  folders?: FolderState
   plan: Plan
   redirects: Redirect[]
 }): void {
@@ -37,6 +39,7 @@ export function recordBuild({ cache, fingerprint, buildId, content, languages, p
     space: content.space,
     stories: storyIndex(content.stories, cache),
     ...(languages.length ? { languages: Object.fromEntries(languages.map(({ language, stories }) => [language, storyIndex(stories, cache, language)])) } : {}),
+    ...(folders ? { folders } : {}),
     routes: Object.fromEntries(plan.routes),
     files: Object.fromEntries(plan.output.contents()),
     redirects: redirects.filter((redirect) => redirect.auto),
