@@ -14,9 +14,9 @@ export function ancestorRoutes(route: string): string[] {
   return ['/', ...parts.slice(0, -1).map((_, at) => `/${parts.slice(0, at + 1).join('/')}/`)]
 }
 
-export function breadcrumbs(route: string, byRoute: ReadonlyMap<string, Pick<StoryCard, 'name'>>): NavItem[] {
+export function breadcrumbs(route: string, byRoute: ReadonlyMap<string, Pick<StoryCard, 'name'> & { route?: string }>): NavItem[] {
   return ancestorRoutes(route).flatMap((ancestor) => {
     const card = byRoute.get(ancestor)
-    return card ? [{ label: card.name, route: ancestor }] : []
+    return card ? [{ label: card.name, route: card.route ?? ancestor }] : []
   })
 }

@@ -27,7 +27,8 @@ export interface SiteIndex {
   /** Every project and every article, newest `first_published_at` first (the list blocks show them). */
   lists: Record<ListedType, StoryCard[]>
   /** Every story's card by its route: breadcrumbs name the stories above a page (pages/breadcrumbs.ts). */
-  byRoute: Map<string, Pick<StoryCard, 'name'>>
+  /** Cards by route; in a language's site, a page it lacks also stands at its place there, with its default route. */
+  byRoute: Map<string, Pick<StoryCard, 'name'> & { route?: string }>
   /** The versions of each page in every language, by story uuid (pages/languages.ts); absent for one language. */
   alternates?: Map<string, Alternate[]>
 }

@@ -50,7 +50,13 @@ export function siteOf(source: StorySource, info: SiteInfo, { prefix = '', fallb
   const summaries = all.filter((summary) => !summary.settings)
   const table = routeTable(summaries)
   const index = siteIndex(summaries)
-  for (const { uuid, full_slug, card, settings } of borrowed) if (!settings) index.byUuid.set(uuid, { uuid, full_slug, card })
+  for (const { uuid, full_slug, card, settings } of borrowed) {
+    if (settings) continue
+    index.byUuid.set(uuid, { uuid, full_slug, card })
+    // Where the page would be in this language, for the breadcrumbs of the pages below it.
+    const here = `/${prefix}${card.route.slice(1)}`
+    if (prefix && !index.byRoute.has(here)) index.byRoute.set(here, card)
+  }
   const settingsFallback = all.some((summary) => summary.settings) ? [] : borrowed.filter((summary) => summary.settings)
   const { shell, warnings } = siteShell([...all, ...settingsFallback], info, prefix, borrowed.filter((summary) => !summary.settings))
   const routes = new Map<string, RouteStory>()
