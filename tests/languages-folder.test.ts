@@ -11,6 +11,9 @@ import { DEFAULT_PER_PAGE } from '../cms/config.ts'
 import { minimumRequests } from '../cms/request-budget.ts'
 import { builtPage, hreflangLinks, runBuild, tempDir, workDir, type BuildRun } from './helpers/build.ts'
 import { projectSpace, storyOf } from './helpers/space.ts'
+import type { Story } from '../cms/content-model.ts'
+import type { RoutePayload } from '../pages/route-payload.ts'
+import { draftPayload } from '../renderer/client/editor/draft.ts'
 
 const SITE_URL = 'https://studio.example'
 const out = join(tempDir('languages-folder'), 'dist')
@@ -100,6 +103,15 @@ describe('a space translated by folders', () => {
     expect(hreflangs('/about/')).toContain(`de ${SITE_URL}/de/wir/`)
     expect(existsSync(join(out, 'de/ueber-uns/index.html'))).toBe(false)
     expect(readFileSync(join(out, '_redirects'), 'utf8')).toMatch(/^\/de\/ueber-uns\/ \/de\/wir\/ 301$/m)
+  })
+
+  it('should show an editor’s draft at the page’s route, its links where the build placed them', () => {
+    const published = JSON.parse(readFileSync(join(out, 'about/_payload.json'), 'utf8')) as RoutePayload
+    const link = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A', marks: [{ type: 'link', attrs: { linktype: 'story', uuid: 'uuid-4' } }] }] }] }
+    const draft = { ...stories[1]!, content: { _uid: 'd', component: 'page', title: 'About us, a draft', body: [{ _uid: 'b', component: 'article-block', text: link }] } } as Story
+    const payload = draftPayload({ ...published, links: { 'uuid-4': '/projects/a/' } }, draft, [{ uuid: 'uuid-4', full_slug: 'en/projects/a' }])
+    expect(payload.route).toBe('/about/')
+    expect(payload.links).toEqual({ 'uuid-4': '/projects/a/' })
   })
 
   it('should stop the build when a listed language has no folder, naming it', async () => {

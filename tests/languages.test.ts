@@ -227,7 +227,7 @@ describe('editor preview per language', () => {
   it('should route a draft of another language as its site does, the home at /<code>/', () => {
     const published = { route: '/de/', story: { id: 1, uuid: 'uuid-1', name: 'Home', full_slug: 'de/', content: { _uid: 'h', component: 'page' } }, links: {} }
     const draft = { ...stories[0]!, full_slug: 'de/home', default_full_slug: 'home', lang: 'de', content: { _uid: 'blok-1', component: 'page', title: 'Willkommen (Entwurf)' } }
-    expect(draftPayload(published, draft, [], 'de').route).toBe('/de/')
+    expect(draftPayload(published, draft).route).toBe('/de/')
   })
 })
 

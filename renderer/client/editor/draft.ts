@@ -9,7 +9,6 @@ import { draftCmsConfig, PREVIEW_PROXY_PATH, type PreviewConfig } from '../../..
 import { checkStory } from '../../../cms/story-shape.ts'
 import { buildPayload, type SiteIndex, type StoryRef } from '../../../pages/payload.ts'
 import { LANGUAGE_TAG } from '../../../cms/language.ts'
-import { localizeStory } from '../../../pages/languages.ts'
 import type { RoutePayload, SiteInfo } from '../../../pages/route-payload.ts'
 import { fullSlugOf } from '../../../pages/routes.ts'
 import { siteFetch, statusOf } from '../fetch.ts'
@@ -21,7 +20,9 @@ import { siteFetch, statusOf } from '../fetch.ts'
 function editorIndex(published: RoutePayload, links: StoryLink[]): SiteIndex {
   const byUuid = new Map<string, StoryRef>()
   for (const [uuid, route] of Object.entries(published.links)) byUuid.set(uuid, { uuid, full_slug: fullSlugOf(route) })
-  for (const link of links) if (link.full_slug) byUuid.set(link.uuid, { uuid: link.uuid, full_slug: link.full_slug })
+  // The published routes win: the build placed those stories (a language's folder, a default
+  // language's folder served at /); the answer's slugs place only stories the draft newly links.
+  for (const link of links) if (link.full_slug && !byUuid.has(link.uuid)) byUuid.set(link.uuid, { uuid: link.uuid, full_slug: link.full_slug })
   const byRoute = new Map((published.breadcrumbs ?? []).map((crumb) => [crumb.route, { name: crumb.label }]))
   const lists = { project: published.lists?.project ?? [], article: published.lists?.article ?? [] }
   return { byUuid, lists, byRoute }
@@ -38,9 +39,10 @@ export function editedLanguage(search: string, site: SiteInfo): string | undefin
 }
 
 /** The draft as a payload: checked and repaired like a crawled story (cms/story-shape.ts), then trimmed. */
-export function draftPayload(published: RoutePayload, story: Story, links: StoryLink[] = [], language?: string): RoutePayload {
-  const checked = checkStory(story).story
-  return buildPayload(language ? localizeStory(checked, language) : checked, editorIndex(published, links), { keepEditable: true }).payload
+export function draftPayload(published: RoutePayload, story: Story, links: StoryLink[] = []): RoutePayload {
+  // At the page's own route, as the build placed it: a draft's slug is not where the page is yet.
+  const checked = { ...checkStory(story).story, full_slug: published.story.full_slug }
+  return buildPayload(checked, editorIndex(published, links), { keepEditable: true }).payload
 }
 
 /** The proxy is not there (a static host): the caller falls back to the published version. */
@@ -55,7 +57,7 @@ export async function fetchDraftViaProxy(published: RoutePayload, search = locat
   for (const [name, value] of new URLSearchParams(search)) if (name.startsWith('_storyblok_tk[')) query.set(name, value)
   try {
     const { story, links } = await siteFetch<{ story: Story; links: StoryLink[] }>(`${PREVIEW_PROXY_PATH}?${query}`, { retry: 0 })
-    return draftPayload(published, story, links, language)
+    return draftPayload(published, story, links)
   } catch (error) {
     const status = statusOf(error)
     if (status === 404 || status === 405) throw new NoPreviewProxy()
@@ -73,5 +75,5 @@ export async function fetchDraft(preview: PreviewConfig, published: RoutePayload
     resolve_links: 'url',
     ...(language ? { language } : {}),
   })
-  return draftPayload(published, story, links, language)
+  return draftPayload(published, story, links)
 }

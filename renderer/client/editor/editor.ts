@@ -41,7 +41,7 @@ export async function startEditor(container: HTMLElement, published: RoutePayloa
   try {
     ;(await bridge).on(['input', 'change', 'published'], (event) => {
       if (event.action === 'input') {
-        if (event.story?.uuid === current.story.uuid) render(draftPayload(published, event.story, [], language))
+        if (event.story?.uuid === current.story.uuid) render(draftPayload(published, event.story))
       } else if (String(event.storyId) === String(current.story.id)) {
         location.reload()
       }
