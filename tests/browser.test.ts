@@ -314,7 +314,7 @@ describe('Content-Security-Policy', () => {
 describe('accessibility', () => {
   const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-  for (const path of ['/', '/blog/', '/projects/', '/blog/2025/working-in-the-open/', '/projects/harbour-lights/', '/about/']) {
+  for (const path of ['/', '/blog/', '/projects/', '/blog/2025/working-in-the-open/', '/projects/harbour-lights/', '/about/', '/de/ueber-uns/', '/ar/blog/2024/arabic-and-hebrew/']) {
     it(`should have no axe violations on ${path}`, async () => {
       await page.goto(`${preview.url}${path}`)
       await hydrated(page)

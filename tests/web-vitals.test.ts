@@ -56,7 +56,7 @@ async function vitalsOf(page: Page, path: string): Promise<Vitals> {
   return page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals)
 }
 
-const PAGES = { home: '/', article: '/blog/2025/working-in-the-open/', project: '/projects/harbour-lights/', '404': '/no-such-page/' }
+const PAGES = { home: '/', article: '/blog/2025/working-in-the-open/', project: '/projects/harbour-lights/', '404': '/no-such-page/', 'German home': '/de/', 'Arabic article': '/ar/blog/2024/arabic-and-hebrew/' }
 
 describe('layout stability', () => {
   for (const width of [390, 1440]) {
