@@ -29,8 +29,9 @@ export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
  */
 export function detectLanguageStrategy(codes: string[], fullSlugs: Iterable<string>): LanguageStrategy {
   if (!codes.length) return 'field'
-  const topLevel = new Set([...topLevelFolders(fullSlugs)].map((folder) => folder.toLowerCase()))
-  return codes.every((code) => topLevel.has(code.toLowerCase())) ? 'folder' : 'field'
+  // As the split matches them (scripts/build/folder-languages.ts): Storyblok slugs are lower case.
+  const topLevel = topLevelFolders(fullSlugs)
+  return codes.every((code) => topLevel.has(code)) ? 'folder' : 'field'
 }
 
 /** The top-level folders of a space's stories (`de` of `de/about`). */

@@ -1,7 +1,7 @@
 /**
  * A space with languages builds one site per language (docs/behaviour.md, "Languages"): the
- * default at `/…`, every other language at `/<code>/…` from its own crawl (`language=<code>`),
- * whose stories come with `full_slug` prefixed by the code. Pure functions: which route a
+ * default at `/…`, every other language at `/<code>/…`, its stories' `full_slug` prefixed by the
+ * code (by the delivery API for `language=<code>`, or by the folder they are kept in). Pure functions: which route a
  * translated story gets, which language a route is in, and which routes are versions of the same page.
  */
 import type { Story } from '../cms/content-model.ts'

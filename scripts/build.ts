@@ -21,7 +21,7 @@ import { phaseClock } from './build/phase-clock.ts'
 import { planBuild } from './build/plan.ts'
 import { recordBuild } from './build/record.ts'
 import { folderLanguageSites, folderState, splitFolders } from './build/folder-languages.ts'
-import { languageSites, languageWarnings, release as releaseStories } from './build/languages.ts'
+import { languageSites, mergeLanguagePass, release as releaseStories } from './build/languages.ts'
 import { siteRedirects } from './build/redirects.ts'
 import type { SpilledStories } from './story-file.ts'
 import { writeSiteFiles } from './build/site-files.ts'
@@ -114,10 +114,7 @@ async function build(config: BuildConfig): Promise<void> {
         continue
       }
       const more = await prerender({ site: other, stories, bundleDir, output: plan.output, only, errorPages: { notFound: `${language}/404.html` }, onProgress: progress(`Pages rendered (${language})`) })
-      result.routes.push(...more.routes)
-      result.warnings.push(...languageWarnings(language, more.warnings, result.warnings))
-      for (const [name, slugs] of more.unknownBlocks) result.unknownBlocks.set(name, new Set([...(result.unknownBlocks.get(name) ?? []), ...[...slugs].map((slug) => (slug.startsWith(`${language}/`) && slug.length > language.length + 1 ? slug.slice(language.length + 1) : slug))]))
-      for (const [route, dependencies] of more.dependencies) result.dependencies.set(route, dependencies)
+      mergeLanguagePass(result, language, more)
     }
     for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
     // robots.txt, sitemap, feed and _redirects: rewritten by every build, left alone when their bytes are the same.

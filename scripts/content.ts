@@ -145,9 +145,10 @@ export async function acquireTranslation(client: CmsClient, { language, space, c
     const stories = SpilledStories.reopen(previous)
     try {
       const { found, missing, warnings } = await refetchStories(client, refetched, { language, space })
+      // A story not published in this language leaves it, as one the API no longer finds.
       const published = found.filter((story) => publishedIn(story, language))
-      const unpublished = found.filter((story) => !publishedIn(story, language)).map((story) => story.id)
-      const changed = applyRefetch(stories, published.map((story) => localizeStory(story, language)), [...missing, ...unpublished])
+      const gone = [...missing, ...found.filter((story) => !published.includes(story)).map((story) => story.id)]
+      const changed = applyRefetch(stories, published.map((story) => localizeStory(story, language)), gone)
       return { stories, changed, warnings }
     } catch (error) {
       stories.close()

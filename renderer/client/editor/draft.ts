@@ -4,7 +4,7 @@
  * `input` events, and is trimmed like a published payload, keeping the editor markers.
  */
 import { createCmsClient } from '../../../cms/client.ts'
-import { RESOLVE_RELATIONS, type Story, type StoryLink } from '../../../cms/content-model.ts'
+import { LISTED_TYPES, RESOLVE_RELATIONS, type Story, type StoryLink } from '../../../cms/content-model.ts'
 import { draftCmsConfig, PREVIEW_PROXY_PATH, type PreviewConfig } from '../../../cms/preview-config.ts'
 import { checkStory } from '../../../cms/story-shape.ts'
 import { buildPayload, type SiteIndex, type StoryRef } from '../../../pages/payload.ts'
@@ -24,7 +24,7 @@ function editorIndex(published: RoutePayload, links: StoryLink[]): SiteIndex {
   // language's folder served at /); the answer's slugs place only stories the draft newly links.
   for (const link of links) if (link.full_slug && !byUuid.has(link.uuid)) byUuid.set(link.uuid, { uuid: link.uuid, full_slug: link.full_slug })
   const byRoute = new Map((published.breadcrumbs ?? []).map((crumb) => [crumb.route, { name: crumb.label }]))
-  const lists = { project: published.lists?.project ?? [], article: published.lists?.article ?? [] }
+  const lists = Object.fromEntries(LISTED_TYPES.map((type) => [type, published.lists?.[type] ?? []])) as SiteIndex['lists']
   return { byUuid, lists, byRoute }
 }
 
