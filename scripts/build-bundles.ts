@@ -1,22 +1,24 @@
 /**
  * Builds the client assets and the server entry with Vike (`vike build`), and the render worker
  * (scripts/render-worker.ts and the page code it imports, as one plain ES module), into the
- * directory given as first argument. scripts/build.ts runs it as its own process, so that it
- * overlaps with the crawl and keeps Vike's build state out of the process that renders pages.
+ * directory given as first argument, for the project whose root is the second (default: the
+ * current folder). scripts/bundles.ts runs it as its own process, so that it overlaps with the
+ * crawl and keeps Vike's build state out of the process that renders pages; it compiles this file
+ * first, so that it runs without tsx (see there), and this file says where the project is rather
+ * than finding it from its own location.
  *
  * The worker is bundled because a worker thread started on TypeScript sources pays for tsx's
  * loader thread: about a second of CPU per worker at every build, transforming the same files.
  */
 import { writeFileSync } from 'node:fs'
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { build } from 'vike/api'
 import { build as viteBuild, type Plugin } from 'vite'
-import { BUNDLE_INPUTS_FILE } from './build-cache.ts'
+import { BUNDLE_INPUTS_FILE, BUNDLE_STATS_FILE, WORKER_BUNDLE } from './bundle-layout.ts'
 import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
-import { WORKER_BUNDLE } from './render-pool.ts'
 
 const outDir = process.argv[2] ?? VIKE_OUT_DIR
-const ROOT = join(import.meta.dirname, '..')
+const ROOT = resolve(process.argv[3] ?? '.')
 
 /**
  * Every project file the bundler read, client and server (Vite's module graph): the code
@@ -63,4 +65,4 @@ writeFileSync(join(outDir, BUNDLE_INPUTS_FILE), JSON.stringify([...inputs].sort(
 
 // What this process cost, for the build's stats (the benchmark reports it apart from rendering).
 const usage = process.resourceUsage()
-writeFileSync(join(outDir, 'bundle-stats.json'), JSON.stringify({ cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6, maxRssMb: Math.round(usage.maxRSS / 1024) }))
+writeFileSync(join(outDir, BUNDLE_STATS_FILE), JSON.stringify({ cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6, maxRssMb: Math.round(usage.maxRSS / 1024) }))

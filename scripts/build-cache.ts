@@ -23,6 +23,7 @@ import type { SpilledIndex } from './story-file.ts'
 import type { StorySummary } from '../pages/stories.ts'
 import type { BuildConfig } from './config.ts'
 import type { FileEntry } from './output.ts'
+import { BUNDLE_INPUTS_FILE } from './bundle-layout.ts'
 import { processAlive } from './process-alive.ts'
 
 export const STATE_VERSION = 3
@@ -65,9 +66,6 @@ const ROOT = join(import.meta.dirname, '..')
 const CODE = ['pages', 'renderer', 'blocks', 'cms', 'scripts', 'public', 'vike.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json']
 /** Content and tools that do not shape pages (the demo space's stories and datasources arrive through the crawl). */
 const NOT_CODE = /^(cms\/demo-space\/(stories\/|datasources\/|space\.json)|scripts\/(bench|server)\/|scripts\/(start|rollback|preview|dev|cms|icons|ensure-chromium|page-weight)\.ts$)/
-
-/** Where the bundle build lists every project file Vite read (scripts/build-bundles.ts). */
-export const BUNDLE_INPUTS_FILE = 'inputs.json'
 
 export function codeFiles(root = ROOT): string[] {
   return CODE.flatMap((entry) => {

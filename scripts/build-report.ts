@@ -1,6 +1,7 @@
 /** The build's report: the summary it prints, and the figures it writes for the benchmark. */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { BUNDLE_STATS_FILE } from './bundle-layout.ts'
 import type { BuildConfig } from './config.ts'
 import type { OutputWriter } from './output.ts'
 import type { PrerenderResult } from './prerender.ts'
@@ -56,7 +57,7 @@ export function writeStats(
   let bundles: unknown
   try {
     // Only when this build made the bundles: reused bundles cost nothing.
-    bundles = bundleDir ? JSON.parse(readFileSync(join(bundleDir, 'bundle-stats.json'), 'utf8')) : { reused: true }
+    bundles = bundleDir ? JSON.parse(readFileSync(join(bundleDir, BUNDLE_STATS_FILE), 'utf8')) : { reused: true }
   } catch {
     bundles = undefined
   }

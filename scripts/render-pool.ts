@@ -11,9 +11,7 @@ import type { Shown, SiteIndex } from '../pages/payload.ts'
 import type { StoryLocation } from './story-file.ts'
 import type { SiteShell } from '../pages/route-payload.ts'
 import type { FileRecord } from './output.ts'
-
-/** The render worker's bundle in the bundle folder (scripts/build-bundles.ts builds it). */
-export const WORKER_BUNDLE = 'worker/render-worker.mjs'
+import { WORKER_BUNDLE } from './bundle-layout.ts'
 
 /** A page of the site: everything the worker needs to produce it. */
 export interface PageJob {
