@@ -81,6 +81,13 @@ describe('renderRichText nodes', () => {
     expect(renderRichText(doc({ type: 'horizontal_rule' }, p(text('a'), { type: 'hard_break' }, text('b'))))).toBe('<hr><p>a<br>b</p>')
   })
 
+  it('should render 200,000 text nodes under one rejected link inside an unknown node without overflowing the stack', () => {
+    const nodes = Array.from({ length: 200_000 }, (_, i) => text(`t${i} `, link({ href: 'javascript:alert(1)' })))
+    const html = renderRichText(doc({ type: 'wrapper', content: [{ type: 'paragraph', content: nodes }] }), { onRejectedUrl: () => {} })
+    expect(html.startsWith('<p>t0 t1 ')).toBe(true)
+    expect(html.endsWith('t199999 </p>')).toBe(true)
+  })
+
   it('should render the children of unknown nodes and nothing for embedded bloks', () => {
     expect(renderRichText(doc({ type: 'fancy_box', content: [p(text('inside'))] }))).toBe('<p>inside</p>')
     expect(renderRichText(doc({ type: 'blok', attrs: { body: [{ component: 'teaser' }] } }))).toBe('')

@@ -5,38 +5,44 @@
 import type { ElementContent } from 'hast'
 import type { RichTextMark, RichTextNode } from '../content-model.ts'
 import { applyMarks, linkElement } from './marks.ts'
-import { childNodes, handle, type State } from './nodes.ts'
+import { append, childNodes, handle, type State } from './nodes.ts'
 
 function marksOf(node: RichTextNode): RichTextMark[] {
   return Array.isArray(node.marks) ? node.marks.filter((mark) => typeof mark === 'object' && mark !== null) : []
 }
 
-function linkOf(node: RichTextNode): RichTextMark | undefined {
-  return marksOf(node).find((mark) => mark.type === 'link')
+/** Links are "the same" when every attribute matches (attributes in code-unit order: only equality counts). */
+function linkKey(mark: RichTextMark): string {
+  const attrs = mark.attrs ?? {}
+  return JSON.stringify(Object.keys(attrs).sort().map((name) => [name, attrs[name]]))
 }
 
-/** Links are "the same" when every attribute matches. */
-function linkKey(mark: RichTextMark | undefined): string | undefined {
-  return mark ? JSON.stringify(Object.entries(mark.attrs ?? {}).sort(([a], [b]) => a.localeCompare(b))) : undefined
-}
-
-function renderInlineNode(node: RichTextNode, state: State): ElementContent[] {
-  const marks = marksOf(node).filter((mark) => mark.type !== 'link')
-  return applyMarks(handle({ ...node, marks: undefined }, state), marks)
+/** A node with its marks but the link applied; a plain text node is its text. */
+function renderInlineNode(node: RichTextNode, marks: RichTextMark[], state: State): ElementContent[] {
+  const rendered: ElementContent[] = node.type === 'text' ? [{ type: 'text', value: typeof node.text === 'string' ? node.text : '' }] : handle(node, state)
+  return marks.length ? applyMarks(rendered, marks.filter((mark) => mark.type !== 'link')) : rendered
 }
 
 export function inline(nodes: RichTextNode[] | undefined, state: State): ElementContent[] {
   const result: ElementContent[] = []
   const list = childNodes(nodes)
   for (let i = 0; i < list.length; ) {
-    const link = linkOf(list[i]!)
+    const marks = marksOf(list[i]!)
+    const link = marks.find((mark) => mark.type === 'link')
+    if (!link) {
+      append(result, renderInlineNode(list[i]!, marks, state))
+      i++
+      continue
+    }
     const key = linkKey(link)
-    let end = i + 1
-    while (key !== undefined && end < list.length && linkKey(linkOf(list[end]!)) === key) end++
-    const rendered = list.slice(i, end).flatMap((node) => renderInlineNode(node, state))
-    if (link) result.push(...linkElement(link, state.options, rendered))
-    else result.push(...rendered)
-    i = end
+    const rendered = renderInlineNode(list[i]!, marks, state)
+    for (i++; i < list.length; i++) {
+      const next = marksOf(list[i]!)
+      const nextLink = next.find((mark) => mark.type === 'link')
+      if (!nextLink || linkKey(nextLink) !== key) break
+      append(rendered, renderInlineNode(list[i]!, next, state))
+    }
+    append(result, linkElement(link, state.options, rendered))
   }
   return result
 }

@@ -39,7 +39,17 @@ export function childNodes(nodes: unknown): RichTextNode[] {
 
 /** Block-level children: every child is handled on its own (no link grouping across blocks). */
 export function blocks(nodes: RichTextNode[] | undefined, state: State): ElementContent[] {
-  return childNodes(nodes).flatMap((node) => handle(node, state))
+  const result: ElementContent[] = []
+  for (const node of childNodes(nodes)) append(result, handle(node, state))
+  return result
+}
+
+/**
+ * Appends rendered nodes to a list: a loop, not `push(...items)`, which overflows the stack when a
+ * node of hostile content yields 100,000 children, nor `flatMap`, which made rich text a tenth slower.
+ */
+export function append(list: ElementContent[], items: ElementContent[]): void {
+  for (const item of items) list.push(item)
 }
 
 const wrap =
