@@ -56,6 +56,30 @@ describe('embedded delivery API', () => {
     expect(first.body.cv).toBe(100)
   })
 
+  it('should page stories in id order however they are stored', async () => {
+    const space = projectSpace(60)
+    const shuffled = await startCmsServer({ space: { ...space, stories: [...space.stories].reverse() } })
+    try {
+      const ids = []
+      for (const page of ['1', '2', '3']) ids.push(...(await get(shuffled, 'cdn/stories', { page })).body.stories.map((story: any) => story.id))
+      expect(ids).toEqual(space.stories.map((story) => story.id))
+    } finally {
+      await shuffled.close()
+    }
+  })
+
+  it('should add the editable marker to every block without changing the stored story', async () => {
+    const space = projectSpace(3)
+    const marked = await startCmsServer({ space })
+    try {
+      const { body } = await get(marked, 'cdn/stories/projects/p1')
+      expect(body.story.content._editable).toBe('<!--#storyblok#{"name":"project","space":"7","uid":"blok-1","id":"1"}-->')
+      expect(space.stories[0]!.content._editable).toBeUndefined()
+    } finally {
+      await marked.close()
+    }
+  })
+
   it("should page a datasource's entries like the real API, and answer an unknown one with none", async () => {
     const redirects = await get(demo, 'cdn/datasource_entries', { datasource: 'redirects', per_page: '2', page: '2' })
     expect(redirects.status).toBe(200)

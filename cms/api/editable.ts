@@ -11,12 +11,17 @@ export function editableMarker(blok: Blok, spaceId: number, storyId: number): st
 }
 
 
-/** Returns a deep copy of `value` in which every block carries its `_editable` marker. */
-export function withEditableMarkers<T>(value: T, spaceId: number, storyId: number): T {
-  if (Array.isArray(value)) return value.map((item) => withEditableMarkers(item, spaceId, storyId)) as T
-  if (typeof value !== 'object' || value === null) return value
-  const copy: Record<string, unknown> = {}
-  for (const [key, field] of Object.entries(value)) copy[key] = withEditableMarkers(field, spaceId, storyId)
-  if (isBlok(value)) copy._editable = editableMarker(value, spaceId, storyId)
-  return copy as T
+/**
+ * Gives every block in `value` its `_editable` marker, in place: the caller passes the fresh copy
+ * the translation step made (cms/api/translate.ts), so the stored story is never touched and the
+ * content is not copied a second time for every answer.
+ */
+export function addEditableMarkers(value: unknown, spaceId: number, storyId: number): void {
+  if (typeof value !== 'object' || value === null) return
+  if (Array.isArray(value)) {
+    for (const item of value) addEditableMarkers(item, spaceId, storyId)
+    return
+  }
+  for (const field of Object.values(value)) addEditableMarkers(field, spaceId, storyId)
+  if (isBlok(value)) (value as Blok)._editable = editableMarker(value, spaceId, storyId)
 }
