@@ -1,24 +1,21 @@
 /**
  * Builds the client assets and the server entry with Vike (`vike build`), and the render worker
  * (scripts/render-worker.ts and the page code it imports, as one plain ES module), into the
- * directory given as first argument, for the project whose root is the second (default: the
- * current folder). scripts/bundles.ts runs it as its own process, so that it overlaps with the
- * crawl and keeps Vike's build state out of the process that renders pages; it compiles this file
- * first, so that it runs without tsx (see there), and this file says where the project is rather
- * than finding it from its own location.
+ * directory given as argument. scripts/bundles.ts runs it as its own process, so that it overlaps
+ * with the crawl and keeps Vike's build state out of the process that renders pages.
  *
  * The worker is bundled because a worker thread started on TypeScript sources pays for tsx's
  * loader thread: about a second of CPU per worker at every build, transforming the same files.
  */
 import { writeFileSync } from 'node:fs'
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { build } from 'vike/api'
 import { build as viteBuild, type Plugin } from 'vite'
 import { BUNDLE_INPUTS_FILE, BUNDLE_STATS_FILE, WORKER_BUNDLE } from './bundle-layout.ts'
 import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
 
 const outDir = process.argv[2] ?? VIKE_OUT_DIR
-const ROOT = resolve(process.argv[3] ?? '.')
+const ROOT = join(import.meta.dirname, '..')
 
 /**
  * Every project file the bundler read, client and server (Vite's module graph): the code

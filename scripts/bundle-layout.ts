@@ -1,7 +1,7 @@
 /**
  * The files the bundle build (scripts/build-bundles.ts) leaves in its folder for the rest of the
- * build. A module of constants only: the bundle build is compiled into one plain ES module before
- * it runs (scripts/bundles.ts), and whatever it imports is compiled with it.
+ * build. A module of constants only: the bundle process is compiled with whatever it imports
+ * (scripts/run.mjs), and needs nothing else of the build.
  */
 
 /** The render worker: scripts/render-worker.ts and the page code it imports, as one ES module. */

@@ -3,6 +3,7 @@
  * server's incremental builds and the benchmarks' builds all need exactly this.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { join } from 'node:path'
 
 export interface NodeProcess {
   child: ChildProcess
@@ -14,7 +15,7 @@ export interface NodeProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
-/** `args`: Node's arguments, script first unless flags precede it (`['--import', 'tsx', file, …]`). */
+/** `args`: Node's arguments, script first unless flags precede it (`['--max-old-space-size=256', file, …]`). */
 export function runNode(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): NodeProcess {
   const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
@@ -27,4 +28,15 @@ export function runNode(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?
     child.once('exit', (code, signal) => resolve({ code, signal }))
   })
   return { child, output: () => output, stdout: () => stdout, stderr: () => stderr, exited }
+}
+
+/** Runs the project's TypeScript scripts compiled, without tsx (see there). */
+const SCRIPT_RUNNER = join(import.meta.dirname, 'run.mjs')
+
+/**
+ * Runs one of the project's TypeScript scripts (`scripts/build.ts`, …) as a child process, as
+ * `npm run` does: through scripts/run.mjs. `nodeFlags` go to Node itself (heap sizes).
+ */
+export function runScript(script: string, args: string[] = [], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}, nodeFlags: string[] = []): NodeProcess {
+  return runNode([...nodeFlags, SCRIPT_RUNNER, script, ...args], options)
 }

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util'
 import { startCmsServer } from '../../cms/api/server.ts'
 import { loadSpace, type Space } from '../../cms/api/space.ts'
 import { DEMO_SPACE_DIR } from '../../cms/demo-space.ts'
-import { runNode } from '../node-process.ts'
+import { runScript } from '../node-process.ts'
 import { sign } from '../server/webhook.ts'
 import { generateSpace } from './generate-space.ts'
 import { machineDescription, median } from './stats.ts'
@@ -22,7 +22,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..')
 const WORK = join(ROOT, '.build', 'bench-publish')
 const SECRET = 'bench-webhook-secret'
 
-const spawnNode = (args: string[], env: NodeJS.ProcessEnv) => runNode(['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, CI: 'true', ...env } })
+const spawnScript = ([script, ...args]: string[], env: NodeJS.ProcessEnv) => runScript(script!, args, { cwd: ROOT, env: { ...process.env, CI: 'true', ...env } })
 
 
 async function measure(label: string, space: Space, runs: number) {
@@ -31,9 +31,9 @@ async function measure(label: string, space: Space, runs: number) {
   const work = join(WORK, `work-${label}`)
   rmSync(out, { force: true, recursive: true })
   const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: space.tokens.public, STORYBLOK_WEBHOOK_SECRET: SECRET, STORYBLOK_RATE_LIMIT: '10000' }
-  const full = spawnNode(['scripts/build.ts', '--out', out, '--work-dir', work, '--full'], env)
+  const full = spawnScript(['scripts/build.ts', '--out', out, '--work-dir', work, '--full'], env)
   if ((await full.exited).code !== 0) throw new Error(`The full build failed:\n${full.output()}`)
-  const server = spawnNode(['scripts/start.ts', '--port', '0', '--host', '127.0.0.1', '--out', out, '--work-dir', work], env)
+  const server = spawnScript(['scripts/start.ts', '--port', '0', '--host', '127.0.0.1', '--out', out, '--work-dir', work], env)
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setInterval(() => {
       const found = /Serving .* at (http:\/\/[^/\s]+)\//.exec(server.output())?.[1]

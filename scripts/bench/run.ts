@@ -16,7 +16,7 @@ import { startCmsServer } from '../../cms/api/server.ts'
 import { DEFAULT_PER_PAGE, DEFAULT_RATE_LIMIT } from '../../cms/config.ts'
 import { minimumRequests } from '../../cms/request-budget.ts'
 import { clearing } from '../deploy.ts'
-import { runNode } from '../node-process.ts'
+import { runScript } from '../node-process.ts'
 import { pageWeight, type PageWeight } from '../page-weight.ts'
 import { BENCH_LANGUAGE_CODES, BENCH_TOKENS, generateSpace } from './generate-space.ts'
 import { machineDescription, median } from './stats.ts'
@@ -35,9 +35,9 @@ interface BuildStats {
   bundles?: { cpuSeconds: number; maxRssMb: number }
 }
 
-async function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string; seconds: number }> {
+async function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string; seconds: number }> {
   const started = performance.now()
-  const node = runNode(args, { cwd: ROOT, env: { ...process.env, ...env } })
+  const node = runScript(script, args, { cwd: ROOT, env: { ...process.env, ...env } })
   const { code } = await node.exited
   return { code, output: node.output(), seconds: (performance.now() - started) / 1000 }
 }
@@ -108,7 +108,7 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
       // too unless --reuse-bundles, which measures a build whose code did not change.
       if (!reuseBundles) rmSync(join(WORK, 'work', 'vike', 'fingerprint'), { force: true })
       await settleDisk(out)
-      const result = await run(['--import', 'tsx', 'scripts/build.ts', '--out', out, '--work-dir', join(WORK, 'work'), '--full'], {
+      const result = await run('scripts/build.ts', ['--out', out, '--work-dir', join(WORK, 'work'), '--full'], {
         STORYBLOK_API_URL: cms.url,
         STORYBLOK_TOKEN: BENCH_TOKENS.public,
         STORYBLOK_RATE_LIMIT: String(LIFTED_RATE_LIMIT),
@@ -120,7 +120,7 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
       builds.push({ ...stats, wall: result.seconds, cmsRequests: cms.requests.length - before })
       // The lower bound right after each build, so that both see the machine in the same state.
       await settleDisk(out)
-      const bound = await run(['--import', './scripts/ignore-css.mjs', '--import', 'tsx', 'scripts/bench/lower-bound.tsx', '--space', spaceFile, '--out', join(WORK, `bound-${stories}`)], {})
+      const bound = await run('scripts/bench/lower-bound.tsx', ['--space', spaceFile, '--out', join(WORK, `bound-${stories}`)], { NODE_ENV: 'production' })
       if (bound.code !== 0) throw new Error(`Lower-bound render failed:\n${bound.output}`)
       bounds.push(JSON.parse(bound.output.trim().split('\n').pop()!).seconds as number)
       rmSync(join(WORK, `bound-${stories}`), { recursive: true, force: true })

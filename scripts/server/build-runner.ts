@@ -3,7 +3,7 @@
  * crashes or is killed takes nothing of the server with it, and its memory is returned when it ends.
  */
 import { join } from 'node:path'
-import { runNode } from '../node-process.ts'
+import { runScript } from '../node-process.ts'
 import type { BuildRun } from './queue.ts'
 
 export interface RunnerOptions {
@@ -20,7 +20,7 @@ const SUMMARY = /^(Built |\s+Build: |\s+CMS requests|No page changed|Story .* cr
 
 export function buildRunner({ args, env = process.env, log }: RunnerOptions): (storyIds: number[]) => BuildRun {
   return (storyIds) => {
-    const run = runNode(['--import', 'tsx', BUILD_SCRIPT, ...args, '--changed', storyIds.join(',')], { env: { ...env, CI: 'true' } })
+    const run = runScript(BUILD_SCRIPT, [...args, '--changed', storyIds.join(',')], { env: { ...env, CI: 'true' } })
     const done = run.exited.then(({ code, signal }) => {
       for (const line of run.stdout().split('\n')) if (SUMMARY.test(line)) log(`  ${line.trim()}`)
       if (code === 0) return

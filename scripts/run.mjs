@@ -1,0 +1,126 @@
+/**
+ * `node scripts/run.mjs <script> [args…]`: runs one of the project's TypeScript scripts without
+ * tsx. esbuild compiles the script and the project files it imports into one ES module under
+ * `.build/scripts/` (packages stay imports, resolved from the project's node_modules), which is
+ * reused for as long as none of those files changes; the module then runs in this process, with
+ * `process.argv[1]` naming the script as if Node had run it.
+ *
+ * Why: tsx sends every module a process loads through its loader thread. For a build that was
+ * 0.3 s of CPU before the first request went out, paid again by every webhook's incremental
+ * build, and in the bundle process, where Vite, Vike and rolldown load hundreds of modules, 1.6 s
+ * of its 3.0 s (docs/benchmark/profile.md). Plain JavaScript, because it must start without tsx.
+ */
+import { build } from 'esbuild'
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const OUT_DIR = join(ROOT, '.build', 'scripts')
+
+/**
+ * Gives every compiled file its own `import.meta.dirname`, `filename` and `url` (the source file's),
+ * as if it had not been bundled: modules find the project's folders from where they live.
+ */
+const sourceLocation = {
+  name: 'source-import-meta',
+  /** @param {import('esbuild').PluginBuild} pluginBuild */
+  setup(pluginBuild) {
+    pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async ({ path }) => {
+      if (path.includes('/node_modules/')) return undefined
+      const source = await readFile(path, 'utf8')
+      if (!source.includes('import.meta.')) return undefined
+      const contents = source
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(path)))
+        .replaceAll('import.meta.filename', JSON.stringify(path))
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(path).href))
+      const extension = path.slice(path.lastIndexOf('.') + 1)
+      return { contents, loader: extension.endsWith('x') ? (extension.startsWith('t') ? 'tsx' : 'jsx') : extension.includes('t') ? 'ts' : 'js' }
+    })
+  },
+}
+
+/**
+ * Each file with its modification time and size: a compiled script is current while the files it
+ * was made from (this one among them, so that a change to how scripts are compiled recompiles
+ * them) still match.
+ * @param {string[]} files paths relative to the project
+ * @returns {[string, number, number][]}
+ */
+function stamps(files) {
+  return files.map((file) => {
+    const { mtimeMs, size } = statSync(join(ROOT, file))
+    return [file, mtimeMs, size]
+  })
+}
+
+/** @param {string} manifest */
+function isCurrent(manifest) {
+  try {
+    const recorded = /** @type {[string, number, number][]} */ (JSON.parse(readFileSync(manifest, 'utf8')))
+    return JSON.stringify(stamps(recorded.map(([file]) => file))) === JSON.stringify(recorded)
+  } catch {
+    return false // never compiled, or a file it was made from is gone
+  }
+}
+
+/**
+ * The compiled module of `entry` (an absolute path), compiling it when needed. Writes go to
+ * temporary names and are renamed into place, so that builds started side by side (the tests run
+ * several) never read a half-written module.
+ * @param {string} entry
+ * @returns {Promise<string>}
+ */
+export async function compiledScript(entry) {
+  const name = relative(ROOT, entry).replace(/\.[cm]?[jt]sx?$/, '')
+  const outfile = join(OUT_DIR, `${name}.mjs`)
+  const manifest = join(OUT_DIR, `${name}.inputs.json`)
+  if (isCurrent(manifest)) return outfile
+  const result = await build({
+    entryPoints: [entry],
+    absWorkingDir: ROOT,
+    outfile,
+    write: false,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Stack traces point into the sources (see setSourceMapsEnabled below).
+    sourcemap: 'inline',
+    // The theme's CSS reaches the server side through components; it means nothing to Node.
+    loader: { '.css': 'empty' },
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [sourceLocation],
+  })
+  mkdirSync(dirname(outfile), { recursive: true })
+  const temporary = `${outfile}.${process.pid}.tmp`
+  writeFileSync(temporary, result.outputFiles[0].contents)
+  renameSync(temporary, outfile)
+  const inputs = [relative(ROOT, fileURLToPath(import.meta.url)), ...Object.keys(result.metafile.inputs)]
+  writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify(stamps(inputs)))
+  renameSync(`${manifest}.${process.pid}.tmp`, manifest)
+  return outfile
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const script = process.argv[2]
+  if (!script) {
+    console.error('Usage: node scripts/run.mjs <TypeScript file> [arguments]')
+    process.exit(1)
+  }
+  const entry = resolve(script)
+  let compiled
+  try {
+    compiled = await compiledScript(entry)
+  } catch (error) {
+    const errors = /** @type {{ errors?: { text: string, location?: { file: string, line: number } | null }[] }} */ (error).errors
+    console.error(`Could not compile ${script}:\n${errors ? errors.map(({ text, location }) => `  ${location ? `${location.file}:${location.line}: ` : ''}${text}`).join('\n') : String(error)}`)
+    process.exit(1)
+  }
+  process.setSourceMapsEnabled(true)
+  process.argv.splice(1, 2, entry)
+  await import(pathToFileURL(compiled).href)
+}

@@ -1,0 +1,61 @@
+/**
+ * scripts/run.mjs, which every npm script but `dev` goes through: a TypeScript script runs compiled,
+ * as it would from its sources, and is compiled again when a file it imports changes.
+ */
+import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runNode } from '../scripts/node-process.ts'
+import { ROOT, workDir } from './helpers/build.ts'
+
+const dir = workDir('script-runner')
+const RUNNER = join(ROOT, 'scripts', 'run.mjs')
+
+async function run(script: string, ...args: string[]) {
+  const node = runNode([RUNNER, join(dir, script), ...args], { cwd: ROOT })
+  const { code } = await node.exited
+  return { code, stdout: node.stdout(), stderr: node.stderr() }
+}
+
+function write(name: string, text: string) {
+  writeFileSync(join(dir, name), text)
+  // A second write within the file system's timestamp granularity must still count as a change.
+  const later = new Date(Date.now() + Math.floor(Math.random() * 1_000_000))
+  utimesSync(join(dir, name), later, later)
+}
+
+beforeAll(() => {
+  mkdirSync(join(dir, 'lib'), { recursive: true })
+  write('lib/words.ts', "export const WORD: string = 'first'\nexport const HERE = import.meta.dirname\n")
+  write('main.ts', "import { HERE, WORD } from './lib/words.ts'\nconsole.log(JSON.stringify({ word: WORD, here: HERE, main: import.meta.filename, argv: process.argv.slice(1) }))\n")
+  write('broken.ts', 'export const x: number = (\n')
+})
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true })
+  rmSync(join(ROOT, '.build', 'scripts', relative(ROOT, dir)), { recursive: true, force: true })
+})
+
+describe('scripts/run.mjs', () => {
+  it('should run a TypeScript script with its arguments, each file seeing its own location', async () => {
+    const { code, stdout } = await run('main.ts', '--flag', 'value')
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout)).toEqual({ word: 'first', here: join(dir, 'lib'), main: join(dir, 'main.ts'), argv: [join(dir, 'main.ts'), '--flag', 'value'] })
+  })
+
+  it('should reuse the compiled module until a file the script imports changes', async () => {
+    const compiled = join(ROOT, '.build', 'scripts', relative(ROOT, dir), 'main.mjs')
+    expect(JSON.parse((await run('main.ts')).stdout).word).toBe('first')
+    const made = statSync(compiled).mtimeMs
+    expect(JSON.parse((await run('main.ts')).stdout).word).toBe('first')
+    expect(statSync(compiled).mtimeMs).toBe(made)
+    write('lib/words.ts', "export const WORD: string = 'second'\nexport const HERE = import.meta.dirname\n")
+    expect(JSON.parse((await run('main.ts')).stdout).word).toBe('second')
+  })
+
+  it('should name the file and line of a compile error, and exit 1', async () => {
+    const { code, stderr } = await run('broken.ts')
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/Could not compile .*broken\.ts/)
+    expect(stderr).toMatch(/broken\.ts:\d+: /)
+  })
+})
