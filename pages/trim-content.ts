@@ -145,7 +145,7 @@ export interface TrimOptions {
 }
 
 export function trimContent(value: unknown, index: SiteIndex, options: TrimOptions, parent?: Blok, key?: string): unknown {
-  if (parent && key && RELATION_FIELDS.get(blockName(parent.component)) === key && Array.isArray(value)) {
+  if (Array.isArray(value) && parent && key && RELATION_FIELDS.get(blockName(parent.component)) === key) {
     return value.map((entry) => relatedCard(entry, index)).filter((card): card is StoryCard => card !== undefined)
   }
   if (Array.isArray(value)) return value.map((item) => trimContent(item, index, options))
