@@ -1,12 +1,12 @@
 /**
  * Which routes an incremental build re-renders: the pages of the changed stories, every
- * page that shows or links to one of them (relations, story links), every story list whose shown
- * entries changed, every page whose breadcrumbs changed, and every page when the navigation changed. Routes whose story went away (or
+ * page that shows or links to one of them (relations, story links), every page of a story list
+ * whose entries changed, every page whose breadcrumbs changed, and every page when the navigation changed. Routes whose story went away (or
  * moved elsewhere) are removed. Pure: the build cache supplies what the previous build rendered from.
  */
 import { LISTED_TYPES, type ListedType } from '../cms/content-model.ts'
 import { breadcrumbs } from './breadcrumbs.ts'
-import type { Shown } from './payload.ts'
+import type { Shown, ShownWindow } from './payload.ts'
 import type { Site } from './site.ts'
 
 /** What a page was rendered from, besides its own story (kept by the build cache). */
@@ -29,11 +29,17 @@ export interface AffectedRoutes {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
-/** The first position at which two lists differ (Infinity when they are the same). */
-function firstDifference(before: unknown[], after: unknown[]): number {
+/**
+ * Whether two versions of a list differ anywhere in `[from, to)`. Made once per list: the number
+ * of differing positions before each position, so that every page's window is one subtraction. An
+ * edited card changes one position, and so one page of a long list; a story added, removed or
+ * moved shifts every position between its old and new places.
+ */
+function differences(before: unknown[], after: unknown[]): (window: ShownWindow) => boolean {
   const length = Math.max(before.length, after.length)
-  for (let at = 0; at < length; at++) if (!same(before[at], after[at])) return at
-  return Infinity
+  const differingBefore = new Uint32Array(length + 1)
+  for (let at = 0; at < length; at++) differingBefore[at + 1] = differingBefore[at]! + (same(before[at], after[at]) ? 0 : 1)
+  return ({ from, to }) => differingBefore[Math.min(to, length)]! > differingBefore[Math.min(from, length)]!
 }
 
 export function affectedRoutes(previous: { routes: Map<string, RouteDependencies>; site: Site }, site: Site, changed: ReadonlySet<string>): AffectedRoutes {
@@ -45,8 +51,7 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
       : undefined
   if (everything) return { render: [...site.routes.keys()], removed, everything }
 
-  const listChangeAt = (type: ListedType) => firstDifference(previous.site.index.lists[type], site.index.lists[type])
-  const changeAt = Object.fromEntries(LISTED_TYPES.map((type) => [type, listChangeAt(type)])) as Record<ListedType, number>
+  const listChanged = Object.fromEntries(LISTED_TYPES.map((type) => [type, differences(previous.site.index.lists[type], site.index.lists[type])])) as Record<ListedType, (window: ShownWindow) => boolean>
   const render: string[] = []
   for (const [route, { uuid }] of site.routes) {
     const before = previous.routes.get(route)
@@ -55,7 +60,7 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
       before.uuid !== uuid ||
       changed.has(uuid) ||
       before.dependsOn.some((other) => changed.has(other)) ||
-      Object.entries(before.listsShown ?? {}).some(([type, shown]) => shown > changeAt[type as ListedType]) ||
+      Object.entries(before.listsShown ?? {}).some(([type, window]) => listChanged[type as ListedType](window)) ||
       !same(breadcrumbs(route, previous.site.index.byRoute), breadcrumbs(route, site.index.byRoute))
     ) {
       render.push(route)

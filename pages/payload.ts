@@ -47,16 +47,23 @@ export interface PayloadResult {
    * incremental build re-renders the page when one of them changes, appears or goes away.
    */
   dependsOn: string[]
-  /**
-   * How many entries of each story list the page shows (absent: none; `ALL_STORIES`: all): it
-   * changes when one of those does.
-   */
+  /** Which entries of each story list the page shows (absent: none): it changes when one of those does. */
   listsShown: Shown
 }
 
-export type Shown = Partial<Record<ListedType, number>>
+/**
+ * The entries `[from, to)` of a story list that a page depends on: those it shows, and for a page
+ * of a long list the one after them too, which decides whether it links to a next page.
+ */
+export interface ShownWindow {
+  from: number
+  /** `ALL_STORIES` for a list without a limit. */
+  to: number
+}
 
-/** What `listsShown` holds for a list without a limit (a number, so that it survives JSON). */
+export type Shown = Partial<Record<ListedType, ShownWindow>>
+
+/** Where a window of a list without a limit ends (a number, so that it survives JSON). */
 export const ALL_STORIES = Number.MAX_SAFE_INTEGER
 
 type Dated = Pick<Story, 'full_slug' | 'first_published_at'>
@@ -109,9 +116,9 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     if (end === start) continue // a short list shows on its story's first page only
     lists[type] = index.lists[type].slice(start, end)
     if (available[type] > end && count > end) hasNext = true
-    // A page of a long list changes when an entry up to its end changes, or the first one after
-    // it (which decides whether it links to a next page).
-    listsShown[type] = Math.min(paginated ? Math.min(count, end + 1) : count, ALL_STORIES)
+    // A page of a long list changes when one of its entries changes, or the first one after them
+    // (which decides whether it links to a next page); the pages before and after it do not.
+    listsShown[type] = { from: start, to: Math.min(paginated ? Math.min(count, end + 1) : count, ALL_STORIES) }
   }
   const pagination = paginated ? { page, ...(page > 1 ? { prev: pageRoute(route, page - 1) } : {}), ...(hasNext ? { next: pageRoute(route, page + 1) } : {}) } : undefined
 

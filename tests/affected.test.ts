@@ -21,7 +21,7 @@ const dependencies = (): Map<string, RouteDependencies> =>
     ['/projects/a/', { uuid: 'uuid-2', dependsOn: ['uuid-3'], listsShown: {} }],
     ['/projects/b/', { uuid: 'uuid-3', dependsOn: [], listsShown: {} }],
     ['/blog/post/', { uuid: 'uuid-4', dependsOn: [], listsShown: {} }],
-    ['/work/', { uuid: 'uuid-5', dependsOn: [], listsShown: { project: ALL_STORIES } }],
+    ['/work/', { uuid: 'uuid-5', dependsOn: [], listsShown: { project: { from: 0, to: ALL_STORIES } } }],
   ])
 
 describe('affected routes', () => {
@@ -41,7 +41,7 @@ describe('affected routes', () => {
 
   it('should render a limited project list only when one of the projects it shows changed', () => {
     const routes = dependencies()
-    routes.set('/work/', { uuid: 'uuid-5', dependsOn: [], listsShown: { project: 1 } })
+    routes.set('/work/', { uuid: 'uuid-5', dependsOn: [], listsShown: { project: { from: 0, to: 1 } } })
     // Newest first: b (id 3) is listed before a (id 2); a change to a is past the limit of one.
     const after = base()
     after[1]!.content.title = 'A, renamed'
@@ -49,6 +49,30 @@ describe('affected routes', () => {
     const first = base()
     first[2]!.content.title = 'B, renamed'
     expect(affectedRoutes({ routes, site: site(base()) }, site(first), new Set(['uuid-3'])).render).toContain('/work/')
+  })
+
+  it('should render only the page of a long list that shows an edited card, and every page after a new one', () => {
+    // Sixty projects, newest first (project i was published on minute i), in pages of 24:
+    // positions 0-23 on /work/, 24-47 on page 2, 48-59 on page 3, each also depending on the entry after it.
+    const projects = (extra: StoredStory[] = []) => [
+      ...Array.from({ length: 60 }, (_, i) => storyOf(100 + i, `projects/p${i}`, { component: 'project', title: `P${i}` }, { first_published_at: `2025-01-01T00:${String(i).padStart(2, '0')}:00.000Z` })),
+      storyOf(5, 'work', { component: 'page', body: [{ _uid: 'l', component: 'all-projects' }] }),
+      ...extra,
+    ]
+    const pages = new Map<string, RouteDependencies>([
+      ['/work/', { uuid: 'uuid-5', dependsOn: [], listsShown: { project: { from: 0, to: 25 } } }],
+      ['/work/page/2/', { uuid: 'uuid-5', dependsOn: [], listsShown: { project: { from: 24, to: 49 } } }],
+      ['/work/page/3/', { uuid: 'uuid-5', dependsOn: [], listsShown: { project: { from: 48, to: 73 } } }],
+    ])
+    const lists = (render: string[]) => render.filter((route) => route.startsWith('/work/'))
+    const edited = projects()
+    edited[29]!.content.title = 'P29, renamed' // position 30: page 2 only
+    expect(lists(affectedRoutes({ routes: pages, site: site(projects()) }, site(edited), new Set(['uuid-129'])).render)).toEqual(['/work/page/2/'])
+    const oldest = projects()
+    oldest[0]!.content.title = 'P0, renamed' // position 59, the last: page 3 only
+    expect(lists(affectedRoutes({ routes: pages, site: site(projects()) }, site(oldest), new Set(['uuid-100'])).render)).toEqual(['/work/page/3/'])
+    const added = projects([storyOf(300, 'projects/new', { component: 'project', title: 'New' }, { first_published_at: '2026-01-01T00:00:00.000Z' })])
+    expect(lists(affectedRoutes({ routes: pages, site: site(projects()) }, site(added), new Set(['uuid-300'])).render)).toEqual(['/work/', '/work/page/2/', '/work/page/3/'])
   })
 
   it('should remove the route of a story that went away and render the pages that pointed at it', () => {
@@ -85,7 +109,7 @@ describe('affected routes', () => {
 
   it('should render the article lists for a new article, not the project lists', () => {
     const stories = () => [...base(), storyOf(6, 'journal', { component: 'page', body: [{ _uid: 'j', component: 'all-articles' }] })]
-    const routes = new Map([...dependencies(), ['/journal/', { uuid: 'uuid-6', dependsOn: [], listsShown: { article: ALL_STORIES } }]])
+    const routes = new Map([...dependencies(), ['/journal/', { uuid: 'uuid-6', dependsOn: [], listsShown: { article: { from: 0, to: ALL_STORIES } } }]])
     const after = [...stories(), storyOf(7, 'blog/new', { component: 'article', title: 'New' }, { first_published_at: '2030-01-01T00:00:00.000Z' })]
     const result = affectedRoutes({ routes, site: site(stories()) }, site(after), new Set(['uuid-7']))
     expect(result.render).toEqual(['/blog/new/', '/journal/'])

@@ -113,10 +113,12 @@ describe('payload', () => {
     expect(first.payload.lists!.article).toHaveLength(24)
     expect(first.payload.lists!.project).toHaveLength(2)
     expect(first.payload.pagination).toEqual({ page: 1, next: '/blog/page/2/' })
-    expect(first.listsShown).toEqual({ article: 25, project: 2 })
+    expect(first.listsShown).toEqual({ article: { from: 0, to: 25 }, project: { from: 0, to: 2 } })
     const second = buildPayload(journal, site, { page: 2 })
     expect(second.payload.route).toBe('/blog/page/2/')
     expect(second.payload.lists).toEqual({ article: site.lists.article.slice(24) })
     expect(second.payload.pagination).toEqual({ page: 2, prev: '/blog/' })
+    // Its window runs to the end of a full second page and one more: entries there would change it.
+    expect(second.listsShown).toEqual({ article: { from: 24, to: 49 } })
   })
 })
