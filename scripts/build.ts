@@ -30,6 +30,7 @@ import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.t
 import { acquireContent, type Content } from './content.ts'
 import { clearOld, createStage, discardStage, liveBuildId } from './deploy.ts'
 import { prerender } from './prerender.ts'
+import { renderWorkers } from './build/render-workers.ts'
 import { progress } from './progress.ts'
 
 // A static build is always a production build: a NODE_ENV=development or =test inherited from the
@@ -60,6 +61,7 @@ async function build(config: BuildConfig): Promise<void> {
   const { state: previous, reason } = previousBuild(config, fingerprint)
   const { cms, server } = await connectCms(config.cms, config.embedded, log)
   const stage = await createStage(config.outDir)
+  const workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, previous)
   // A stop request (the server shutting down) abandons the build; the live one is never touched.
   const abandon = () => {
     bundles.cancel()
@@ -105,7 +107,8 @@ async function build(config: BuildConfig): Promise<void> {
     // Render: every planned route, on every core.
     // An incremental build renders, in each language's pass, that language's affected routes.
     const planned = (of: Site) => plan.incremental?.render.filter((route) => of.routes.has(route))
-    const result = await prerender({ site, stories: defaultStories, bundleDir, output: plan.output, only: planned(site), beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
+    const pool = await workers.pool(site.index)
+    const result = await prerender({ site, stories: defaultStories, pool, output: plan.output, only: planned(site), beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
     for (const { language, site: other, stories } of translated.sites) {
       const only = planned(other)
       if (only && !only.length) {
@@ -113,9 +116,10 @@ async function build(config: BuildConfig): Promise<void> {
         result.routes.push(...other.routes.keys())
         continue
       }
-      const more = await prerender({ site: other, stories, bundleDir, output: plan.output, only, errorPages: { notFound: `${language}/404.html` }, onProgress: progress(`Pages rendered (${language})`) })
+      const more = await prerender({ site: other, stories, pool, output: plan.output, only, errorPages: { notFound: `${language}/404.html` }, onProgress: progress(`Pages rendered (${language})`) })
       mergeLanguagePass(result, language, more)
     }
+    await workers.close()
     for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
     // robots.txt, sitemap, feed and _redirects: rewritten by every build, left alone when their bytes are the same.
     await writeSiteFiles(plan.output, { site, summaries: defaultStories.summaries(), redirects: redirects.table, languages: translated.sites.map(({ site: other, stories }) => ({ site: other, summaries: stories.summaries() })) })
@@ -143,6 +147,8 @@ async function build(config: BuildConfig): Promise<void> {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode })
     }
   } catch (error) {
+    // Before the stage goes: a worker still writing a page there must not bring folders back.
+    await workers.close()
     bundles.cancel()
     await server?.close()
     await discardStage(stage)

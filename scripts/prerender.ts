@@ -8,7 +8,7 @@ import type { RouteDependencies } from '../pages/affected.ts'
 import type { Site } from '../pages/site.ts'
 import type { SpilledStories } from './story-file.ts'
 import type { OutputWriter } from './output.ts'
-import { RenderPool, workerCount, type PageJob, type PageResult } from './render-pool.ts'
+import type { PageJob, PageResult, RenderPool } from './render-pool.ts'
 import { routeDir } from '../pages/routes.ts'
 import { shellFileOf } from '../pages/shell-file.ts'
 import { join } from 'node:path'
@@ -17,12 +17,12 @@ export interface PrerenderInput {
   site: Site
   /** Where the crawl put the stories; workers read them from there. */
   stories: SpilledStories
-  /** Vike's build output (the directory holding `server/entry.mjs`). */
-  bundleDir: string
+  /** The build's render workers: this pass hands them its index and shell, and adds workers it has pages for. */
+  pool: RenderPool
   output: OutputWriter
   /** Render only these routes (an incremental build); all of them by default. */
   only?: string[]
-  /** Runs once the workers are starting, before any page is written (they take a second to load). */
+  /** Runs once the workers have the pass, before any page is written (new workers take 0.2 s to load). */
   beforeWrites?: () => void | Promise<void>
   /**
    * Where to write the error pages: the default site's pass writes 404.html and 500.html, another
@@ -48,10 +48,10 @@ const IN_FLIGHT_PER_WORKER = 2
 /** Pages per batch (render-pool.ts says why batches): few enough to balance the workers' loads. */
 const BATCH = 8
 
-/** Routes per worker worth starting it for: a worker takes about a second to load the bundle. */
+/** Routes per worker worth starting it for: a worker takes about 0.2 s to load the bundle. */
 const ROUTES_PER_WORKER = 200
 
-export async function prerender({ site, stories, bundleDir, output, only, beforeWrites, onProgress, errorPages = { notFound: '404.html', serverError: '500.html' } }: PrerenderInput): Promise<PrerenderResult> {
+export async function prerender({ site, stories, pool, output, only, beforeWrites, onProgress, errorPages = { notFound: '404.html', serverError: '500.html' } }: PrerenderInput): Promise<PrerenderResult> {
   const { routes, index } = site
   const selected = only ?? [...routes.keys()]
   const unknownBlocks = new Map<string, Set<string>>()
@@ -59,7 +59,8 @@ export async function prerender({ site, stories, bundleDir, output, only, before
   const dependencies = new Map<string, RouteDependencies>()
   // Site-wide data goes into one content-hashed file, not into every payload.
   const shellFile = shellFileOf(site.shell)
-  const pool = new RenderPool({ bundleDir, outRoot: output.root, index, shell: site.shell, shellFile: shellFile.url }, Math.min(workerCount(), Math.ceil(selected.length / ROUTES_PER_WORKER) || 1))
+  pool.setup({ index, shell: site.shell, shellFile: shellFile.url })
+  pool.grow(Math.ceil(selected.length / ROUTES_PER_WORKER) || 1)
   let done = 0
 
   function* batches(): Generator<() => Promise<void>> {
@@ -88,15 +89,11 @@ export async function prerender({ site, stories, bundleDir, output, only, before
     onProgress?.(++done, selected.length)
   }
 
-  try {
-    await beforeWrites?.()
-    await output.write(shellFile.url.slice(1), shellFile.body, 'shell')
-    await bounded(pool.size * IN_FLIGHT_PER_WORKER, batches())
-    // One static 404.html answers every missing path (of a language's folder): its path slot is filled in the browser.
-    await output.write(errorPages.notFound, await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 }), 'html')
-    if (errorPages.serverError) await output.write(errorPages.serverError, await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 }), 'html')
-  } finally {
-    await pool.close()
-  }
+  await beforeWrites?.()
+  await output.write(shellFile.url.slice(1), shellFile.body, 'shell')
+  await bounded(pool.size * IN_FLIGHT_PER_WORKER, batches())
+  // One static 404.html answers every missing path (of a language's folder): its path slot is filled in the browser.
+  await output.write(errorPages.notFound, await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 }), 'html')
+  if (errorPages.serverError) await output.write(errorPages.serverError, await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 }), 'html')
   return { routes: [...routes.keys()], unknownBlocks, warnings, dependencies }
 }

@@ -1,8 +1,12 @@
 /**
  * Renders pages on every core: Vike's prerender is single-threaded, so the build spreads the work
  * of each page (load the story, build its payload, renderPage(), write both files) over worker
- * threads, each with the server bundle and the site index loaded once. Jobs go to the least busy
- * worker; each resolves with the worker's answer or rejects with its error.
+ * threads, each with the server bundle loaded once. Jobs go to the least busy worker; each
+ * resolves with the worker's answer or rejects with its error.
+ *
+ * One pool serves a whole build: it can start before the crawl ends (a worker takes 0.2 s to load
+ * the bundle), each pass of the render (a language's site) hands its index and shell to the
+ * workers in one message, and it grows when a pass has enough pages for more workers.
  */
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
@@ -52,9 +56,14 @@ export interface PageResult {
   listsShown: Shown
 }
 
-export interface WorkerSetup {
+/** What a worker starts with (its `workerData`). */
+export interface WorkerStart {
   bundleDir: string
   outRoot: string
+}
+
+/** What the pages of one render pass share: the site index and the shell (one language's site). */
+export interface PassSetup {
   index: SiteIndex
   /** What every page shares, and the URL of the file that holds it (pages/shell-file.ts). */
   shell: SiteShell
@@ -71,11 +80,15 @@ interface Slot {
  * A worker keeps nothing between pages but the site index, so a small heap is enough; the cap
  * makes V8 collect early instead of letting every worker grow to hundreds of MB of garbage. It
  * grows with the index (every worker holds a copy), so that a large site never runs a worker out
- * of memory: 64 MB plus four times the index's JSON size.
+ * of memory: 64 MB plus four times the index's JSON size (`indexBytes`), in MB.
  */
-function workerLimits(index: SiteIndex) {
-  const indexMb = Buffer.byteLength(JSON.stringify({ ...index, byUuid: [...index.byUuid.values()] })) / 1048576
-  return { maxOldGenerationSizeMb: 64 + Math.ceil(indexMb * 4), maxYoungGenerationSizeMb: 8 }
+export function workerHeapMb(indexBytes: number): number {
+  return 64 + Math.ceil((indexBytes / 1048576) * 4)
+}
+
+/** The JSON size of a site index, for workerHeapMb. */
+export function indexBytes(index: SiteIndex): number {
+  return Buffer.byteLength(JSON.stringify({ ...index, byUuid: [...index.byUuid.values()] }))
 }
 
 /**
@@ -100,36 +113,57 @@ export function workerCount(): number {
 }
 
 export class RenderPool {
-  private readonly slots: Slot[]
+  private readonly slots: Slot[] = []
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; slot: Slot }>()
   private nextId = 0
+  private pass?: PassSetup
 
-  constructor(setup: WorkerSetup, size = workerCount()) {
-    const resourceLimits = workerLimits(setup.index)
-    this.slots = Array.from({ length: size }, () => {
-      const worker = new Worker(join(setup.bundleDir, WORKER_BUNDLE), { workerData: setup, resourceLimits, execArgv: workerExecArgv() })
-      let markReady!: () => void
-      let failStart!: (error: Error) => void
-      const ready = new Promise<void>((resolve, reject) => ((markReady = resolve), (failStart = reject)))
-      ready.catch(() => {}) // observed by run(); a worker that never starts must not crash the process unseen
-      const slot: Slot = { worker, busy: 0, ready }
-      worker.on('message', (message: { ready?: true; id?: number; result?: unknown; error?: string }) => {
-        if (message.ready) return markReady()
-        const task = this.pending.get(message.id!)
-        if (!task) return
-        this.pending.delete(message.id!)
-        task.slot.busy--
-        if (message.error !== undefined) task.reject(new Error(message.error))
-        else task.resolve(message.result)
-      })
-      const fail = (error: Error) => {
-        failStart(new Error(`A render worker could not start: ${error.message}`))
-        this.failAll(slot, error)
-      }
-      worker.on('error', fail)
-      worker.on('exit', (code) => code !== 0 && fail(new Error(`A render worker exited with code ${code}.`)))
-      return slot
+  /** `heapMb`: each worker's old-generation cap (workerHeapMb); `size` workers start at once. */
+  constructor(
+    private readonly start: WorkerStart,
+    private readonly heapMb: number,
+    size = 1,
+  ) {
+    this.grow(size)
+  }
+
+  /** Starts workers until there are `size` of them (at most workerCount()). */
+  grow(size: number): void {
+    while (this.slots.length < Math.min(size, workerCount())) this.slots.push(this.startWorker())
+  }
+
+  /** Hands the next pass's index and shell to every worker; jobs sent after it use them. */
+  setup(pass: PassSetup): void {
+    this.pass = pass
+    for (const { worker } of this.slots) worker.postMessage({ setup: pass })
+  }
+
+  private startWorker(): Slot {
+    const resourceLimits = { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 8 }
+    const worker = new Worker(join(this.start.bundleDir, WORKER_BUNDLE), { workerData: this.start, resourceLimits, execArgv: workerExecArgv() })
+    // A worker started during a pass gets that pass's setup before any job (messages keep their order).
+    if (this.pass) worker.postMessage({ setup: this.pass })
+    let markReady!: () => void
+    let failStart!: (error: Error) => void
+    const ready = new Promise<void>((resolve, reject) => ((markReady = resolve), (failStart = reject)))
+    ready.catch(() => {}) // observed by run(); a worker that never starts must not crash the process unseen
+    const slot: Slot = { worker, busy: 0, ready }
+    worker.on('message', (message: { ready?: true; id?: number; result?: unknown; error?: string }) => {
+      if (message.ready) return markReady()
+      const task = this.pending.get(message.id!)
+      if (!task) return
+      this.pending.delete(message.id!)
+      task.slot.busy--
+      if (message.error !== undefined) task.reject(new Error(message.error))
+      else task.resolve(message.result)
     })
+    const fail = (error: Error) => {
+      failStart(new Error(`A render worker could not start: ${error.message}`))
+      this.failAll(slot, error)
+    }
+    worker.on('error', fail)
+    worker.on('exit', (code) => code !== 0 && fail(new Error(`A render worker exited with code ${code}.`)))
+    return slot
   }
 
   get size(): number {

@@ -1,7 +1,7 @@
 /**
- * A render worker: loads Vike's server bundle and the site index once, then produces pages. For a
- * page it reads the story from the crawl's spill file, builds the payload, renders it and writes
- * `index.html` and `_payload.json`.
+ * A render worker: loads Vike's server bundle once, takes each render pass's site index and shell
+ * by message, and produces pages. For a page it reads the story from the crawl's spill file, builds
+ * the payload, renders it and writes `index.html` and `_payload.json`.
  *
  * Story pages take a fast path once the worker has seen one: Vike's renderPage() costs about
  * 1.6 ms a page, 1.3 ms of it bookkeeping around React's renderToString, and for story pages all
@@ -24,14 +24,21 @@ import { renderDocument } from '../renderer/document.tsx'
 import { spilledStoryReader } from './story-file.ts'
 import { OutputWriter } from './output.ts'
 import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type VikeShell } from './render-page.ts'
-import type { HtmlJob, PageJob, PageResult, PagesJob, WorkerSetup } from './render-pool.ts'
+import type { HtmlJob, PageJob, PageResult, PagesJob, PassSetup, WorkerStart } from './render-pool.ts'
 
-const { bundleDir, outRoot, index, shell: siteShell, shellFile } = workerData as WorkerSetup
+const { bundleDir, outRoot } = workerData as WorkerStart
 const renderPage = await loadRenderer(bundleDir)
+/** The current pass's index and shell (a language's site): set by a message before its jobs. */
+let pass: PassSetup | undefined
+function current(): PassSetup {
+  if (!pass) throw new Error('A render worker got a page before the site index.')
+  return pass
+}
 /** undefined: not learnt yet; null: off (disabled, or Vike's page did not match). */
 let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' ? null : undefined
 
 async function storyHtml(route: string, payload: RoutePayload, fullSlug: string): Promise<string> {
+  const { shell: siteShell, shellFile } = current()
   const document = () => renderDocument({ Page: StoryView, payload, shell: siteShell, shellFile } as unknown as PageContext)
   if (shell) {
     // The check the route function makes when renderPage() runs (+route.ts).
@@ -47,7 +54,7 @@ const output = new OutputWriter(outRoot)
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
 async function page({ route, fullSlug, page: listPage, story, existing }: PageJob): Promise<PageResult> {
-  const { payload, brokenLinks, problems, dependsOn, listsShown } = buildPayload(readStory(story), index, { page: listPage })
+  const { payload, brokenLinks, problems, dependsOn, listsShown } = buildPayload(readStory(story), current().index, { page: listPage })
   const label = storyLabel({ full_slug: fullSlug, id: payload.story.id })
   // The later pages of a long project list show the same story: its warnings are said once.
   const warnings = (listPage ?? 1) > 1 ? [] : [
@@ -68,6 +75,7 @@ async function page({ route, fullSlug, page: listPage, story, existing }: PageJo
 }
 
 function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
+  const { shell: siteShell, shellFile } = current()
   return renderChecked(renderPage, { ...init, shell: siteShell, shellFile }, expected)
 }
 
@@ -77,7 +85,11 @@ async function pages(jobs: PageJob[]): Promise<PageResult[]> {
   return results
 }
 
-parentPort!.on('message', async ({ id, job }: { id: number; job: PagesJob | HtmlJob }) => {
+parentPort!.on('message', async ({ id, job, setup }: { id: number; job: PagesJob | HtmlJob; setup?: PassSetup }) => {
+  if (setup) {
+    pass = setup
+    return
+  }
   try {
     const result = job.kind === 'pages' ? await pages(job.pages) : await html(job)
     parentPort!.postMessage({ id, result })
