@@ -28,7 +28,7 @@ import { writeSiteFiles } from './build/site-files.ts'
 import { ensureBundles } from './bundles.ts'
 import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
 import { acquireContent, type Content } from './content.ts'
-import { clearOld, createStage, discardStage, liveBuildId } from './deploy.ts'
+import { clearOld, createStage, discardStage, liveBuildId, prepareFolders } from './deploy.ts'
 import { prerender } from './prerender.ts'
 import { renderWorkers } from './build/render-workers.ts'
 import { progress } from './progress.ts'
@@ -62,6 +62,8 @@ async function build(config: BuildConfig): Promise<void> {
   const { cms, server } = await connectCms(config.cms, config.embedded, log)
   const stage = await createStage(config.outDir)
   const workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, previous)
+  // An incremental build fills the stage from the live build: its folders are made meanwhile.
+  const stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
   // A stop request (the server shutting down) abandons the build; the live one is never touched.
   const abandon = () => {
     bundles.cancel()
@@ -101,7 +103,7 @@ async function build(config: BuildConfig): Promise<void> {
     clock.lap('bundlesWait')
 
     // Plan: full, or incremental from the live build, in every language.
-    const plan = planBuild({ outDir: config.outDir, stage, previous, fullReason: reason, content, site, languages: translated.sites, groups: folders?.groups, info })
+    const plan = planBuild({ outDir: config.outDir, stage, stageFolders, previous, fullReason: reason, content, site, languages: translated.sites, groups: folders?.groups, info })
     clock.lap('plan')
 
     // Render: every planned route, on every core.
@@ -149,6 +151,7 @@ async function build(config: BuildConfig): Promise<void> {
   } catch (error) {
     // Before the stage goes: a worker still writing a page there must not bring folders back.
     await workers.close()
+    await stageFolders
     bundles.cancel()
     await server?.close()
     await discardStage(stage)

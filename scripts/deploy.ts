@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync } from 'node:fs'
 import { mkdir, rename, rm, symlink } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
+import { Worker } from 'node:worker_threads'
 import writeFileAtomic from 'write-file-atomic'
 import { processAlive } from './process-alive.ts'
 
@@ -81,6 +82,12 @@ export async function createStage(outDir: string): Promise<string> {
 
 export async function discardStage(stage: string): Promise<void> {
   await rm(stage, { recursive: true, force: true })
+}
+
+/** Leaves the stage empty, as createStage made it. */
+export async function emptyStage(stage: string): Promise<void> {
+  await discardStage(stage)
+  await mkdir(stage)
 }
 
 /**
@@ -177,6 +184,42 @@ export async function rollback(outDir: string): Promise<{ from: string; to: stri
  * nothing else runs at this point, and 20,000 links take a fifth of a second this way against
  * seconds through the thread pool.
  */
+/**
+ * Makes the folders of `paths` in `stage` on a thread of its own, so that they are there when the
+ * stage is filled from the live build (linkTree). A new folder is the dearest part of that on
+ * this machine's disk (25-140 µs of kernel time each, 11,000 of them for a 10,000-story site,
+ * against 10 µs a link), and this way they are made while the crawl runs. Best effort: linkTree
+ * makes any folder still missing, and reports what fails.
+ */
+export function prepareFolders(stage: string, paths: Iterable<string>): Promise<void> {
+  // Every folder with its ancestors, parents first: the thread makes them one level at a time.
+  const folders = new Set<string>()
+  for (const path of paths) for (let dir = dirname(path); dir !== '.' && !folders.has(dir); dir = dirname(dir)) folders.add(dir)
+  const dirs = [...folders].sort((a, b) => a.split('/').length - b.split('/').length)
+  const worker = new Worker(MAKE_FOLDERS, { eval: true, workerData: { stage, dirs }, execArgv: [] })
+  return new Promise((resolve) => {
+    worker.once('exit', () => resolve())
+    worker.once('error', () => resolve())
+  })
+}
+
+/**
+ * Not recursive: a stage removed meanwhile (a failed or abandoned build) must never be made
+ * again, so the thread stops at the first folder it cannot make.
+ */
+const MAKE_FOLDERS = `
+const { mkdirSync } = require('node:fs')
+const { join } = require('node:path')
+const { stage, dirs } = require('node:worker_threads').workerData
+for (const dir of dirs) {
+  try {
+    mkdirSync(join(stage, dir))
+  } catch (error) {
+    if (error.code !== 'EEXIST') break
+  }
+}
+`
+
 export function linkTree(from: string, stage: string, paths: Iterable<string>): void {
   const made = new Set<string>()
   for (const path of paths) {

@@ -15,7 +15,7 @@ import type { CacheState } from '../build-cache.ts'
 import type { Content } from '../content.ts'
 import type { StorySummary } from '../../pages/stories.ts'
 import type { LanguageSite } from './languages.ts'
-import { linkTree, liveDir } from '../deploy.ts'
+import { emptyStage, linkTree, liveDir } from '../deploy.ts'
 import { OutputWriter } from '../output.ts'
 
 export interface Plan {
@@ -87,9 +87,11 @@ function affectedInEveryLanguage(previous: CacheState, cached: CachedSites, info
   return { render: affected.flatMap((each) => each.render), removed: affected.flatMap((each) => each.removed), ...(everything ? { everything } : {}) }
 }
 
-export function planBuild({ outDir, stage, previous, fullReason, content, site, languages = [], groups, info }: {
+export function planBuild({ outDir, stage, stageFolders, previous, fullReason, content, site, languages = [], groups, info }: {
   outDir: string
   stage: string
+  /** The live build's folders being made in the stage (prepareFolders in scripts/deploy.ts), if they are. */
+  stageFolders?: Promise<void>
   previous?: CacheState
   /** Why there is no usable cache, when there is none. */
   fullReason: string
@@ -108,7 +110,12 @@ export function planBuild({ outDir, stage, previous, fullReason, content, site, 
   const output = new OutputWriter(stage, incremental && previous ? new Map(Object.entries(previous.files)) : undefined)
   const routes = new Map(incremental && previous ? Object.entries(previous.routes) : [])
   const startFromLive = async () => {
-    if (!incremental || !live || !previous) return
+    await stageFolders // made while the crawl ran (scripts/deploy.ts): done before the stage is touched
+    if (!incremental || !live || !previous) {
+      // A full build writes every file itself; folders made for the live build's would stay empty.
+      if (stageFolders) await emptyStage(stage)
+      return
+    }
     linkTree(live, stage, Object.keys(previous.files))
     for (const route of incremental.removed) {
       routes.delete(route)

@@ -1,0 +1,60 @@
+/**
+ * The stage of a build with a cache: the live build's folders are made on a thread of their own
+ * while the crawl runs (prepareFolders in scripts/deploy.ts), and a build that turns out full
+ * publishes none of them that it does not fill.
+ */
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startCmsServer } from '../cms/api/server.ts'
+import { prepareFolders } from '../scripts/deploy.ts'
+import { runBuild, tempDir, workDir } from './helpers/build.ts'
+import { projectSpace, TOKENS } from './helpers/space.ts'
+
+const work = workDir('stage-folders')
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+/** Every folder under `dir` that holds nothing, as a relative path. */
+function emptyFolders(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && readdirSync(join(entry.parentPath, entry.name)).length === 0)
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+}
+
+describe('prepareFolders', () => {
+  it('should make the folder of every path, with its parents', async () => {
+    const stage = tempDir('stage')
+    await prepareFolders(stage, ['a/b/index.html', 'a/b/_payload.json', 'a/c/d/index.html', 'robots.txt'])
+    expect(['a', 'a/b', 'a/c', 'a/c/d'].every((dir) => statSync(join(stage, dir)).isDirectory())).toBe(true)
+    expect(readdirSync(stage).sort()).toEqual(['a'])
+  })
+
+  it('should never make a stage that is gone', async () => {
+    const stage = join(tempDir('stage'), 'removed')
+    await prepareFolders(stage, ['a/b/index.html'])
+    expect(existsSync(stage)).toBe(false)
+  })
+})
+
+describe('a build with a cache that turns out full', () => {
+  it('should publish no folder of the pages that went away', async () => {
+    const space = { ...projectSpace(12, 1), language_codes: ['de'] }
+    const cms = await startCmsServer({ space })
+    const out = join(tempDir('stage-folders'), 'dist')
+    const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: TOKENS.public }
+    try {
+      expect((await runBuild(['--out', out, '--work-dir', work], env)).code).toBe(0)
+      expect(existsSync(join(out, 'de/projects/p12/index.html'))).toBe(true)
+      // The space drops its German: the cache is valid, the build is full, and no /de/ page stays.
+      delete space.language_codes
+      space.version++
+      const again = await runBuild(['--out', out, '--work-dir', work], env)
+      expect(again.code, again.stderr).toBe(0)
+      expect(again.stdout).toMatch(/Build: full \(.*the languages changed/)
+      expect(existsSync(join(out, 'de'))).toBe(false)
+      expect(emptyFolders(out)).toEqual([])
+    } finally {
+      await cms.close()
+    }
+  })
+})
