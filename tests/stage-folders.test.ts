@@ -7,6 +7,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startCmsServer } from '../cms/api/server.ts'
+import type { Space } from '../cms/api/space.ts'
 import { prepareFolders } from '../scripts/deploy.ts'
 import { runBuild, tempDir, workDir } from './helpers/build.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
@@ -38,7 +39,7 @@ describe('prepareFolders', () => {
 
 describe('a build with a cache that turns out full', () => {
   it('should publish no folder of the pages that went away', async () => {
-    const space = { ...projectSpace(12, 1), language_codes: ['de'] }
+    const space: Space = { ...projectSpace(12, 1), language_codes: ['de'] }
     const cms = await startCmsServer({ space })
     const out = join(tempDir('stage-folders'), 'dist')
     const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: TOKENS.public }
