@@ -14,19 +14,26 @@ export function isBlok(value: unknown): value is Blok {
 }
 
 /**
- * Visits every block in a content tree, including blocks nested in fields and rich text. Plain
- * loops: builds walk every story several times, and forEach with a closure per array took a
- * third longer.
+ * Visits every object in a content tree (blocks, fields, rich-text nodes and marks), looking into
+ * arrays. Plain loops: builds walk every story several times, and forEach with a closure per
+ * array took a third longer.
  */
-export function eachBlok(value: unknown, visit: (blok: Blok) => void): void {
+function eachObject(value: unknown, visit: (object: Record<string, unknown>) => void): void {
   if (typeof value !== 'object' || value === null) return
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) eachBlok(value[i], visit)
+    for (let i = 0; i < value.length; i++) eachObject(value[i], visit)
     return
   }
-  if (isBlok(value)) visit(value)
+  visit(value as Record<string, unknown>)
   const fields = Object.values(value)
-  for (let i = 0; i < fields.length; i++) eachBlok(fields[i], visit)
+  for (let i = 0; i < fields.length; i++) eachObject(fields[i], visit)
+}
+
+/** Visits every block in a content tree, including blocks nested in fields and rich text. */
+export function eachBlok(value: unknown, visit: (blok: Blok) => void): void {
+  eachObject(value, (object) => {
+    if (isBlok(object)) visit(object)
+  })
 }
 
 /**
@@ -45,18 +52,10 @@ export function storyLinkTarget(value: Record<string, unknown>): string | undefi
 /** Every story uuid linked from a content tree, in first-seen order. */
 export function storyLinkUuids(content: unknown): string[] {
   const found = new Set<string>()
-  const visit = (value: unknown): void => {
-    if (typeof value !== 'object' || value === null) return
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) visit(value[i])
-      return
-    }
-    const target = storyLinkTarget(value as Record<string, unknown>)
+  eachObject(content, (object) => {
+    const target = storyLinkTarget(object)
     if (target) found.add(target)
-    const fields = Object.values(value)
-    for (let i = 0; i < fields.length; i++) visit(fields[i])
-  }
-  visit(content)
+  })
   return [...found]
 }
 

@@ -26,8 +26,10 @@ export interface SiteIndex {
   byUuid: Map<string, StoryRef>
   /** Every project and every article, newest `first_published_at` first (the list blocks show them). */
   lists: Record<ListedType, StoryCard[]>
-  /** Every story's card by its route: breadcrumbs name the stories above a page (pages/breadcrumbs.ts). */
-  /** Cards by route; in a language's site, a page it lacks also stands at its place there, with its default route. */
+  /**
+   * Every story's card by its route: breadcrumbs name the stories above a page (pages/breadcrumbs.ts).
+   * In a language's site, a page it lacks also stands at its place there, with its default route.
+   */
   byRoute: Map<string, Pick<StoryCard, 'name'> & { route?: string }>
   /** The versions of each page in every language, by story uuid (pages/languages.ts); absent for one language. */
   alternates?: Map<string, Alternate[]>

@@ -62,6 +62,11 @@ export const ENGLISH = {
 
 export type Words = typeof ENGLISH
 
+/** A site shell's words; the built-in English ones when it carries none (an English site) or there is no shell. */
+export function wordsOf(shell: { words?: Words } | undefined): Words {
+  return shell?.words ?? ENGLISH
+}
+
 /** A word with its `{placeholders}` filled. */
 export function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole))

@@ -178,13 +178,6 @@ export async function rollback(outDir: string): Promise<{ from: string; to: stri
 }
 
 /**
- * Fills `stage` with hard links to the files `paths` of `from` (the live build, whose files the
- * build cache lists): an incremental build then only replaces what changed, and the live build's
- * files are never modified (writers unlink before writing, see output.ts). Synchronous on purpose:
- * nothing else runs at this point, and 20,000 links take a fifth of a second this way against
- * seconds through the thread pool.
- */
-/**
  * Makes the folders of `paths` in `stage` on a thread of its own, so that they are there when the
  * stage is filled from the live build (linkTree). A new folder is the dearest part of that on
  * this machine's disk (25-140 µs of kernel time each, 11,000 of them for a 10,000-story site,
@@ -220,6 +213,13 @@ for (const dir of dirs) {
 }
 `
 
+/**
+ * Fills `stage` with hard links to the files `paths` of `from` (the live build, whose files the
+ * build cache lists): an incremental build then only replaces what changed, and the live build's
+ * files are never modified (writers unlink before writing, see output.ts). Synchronous on purpose:
+ * nothing else runs at this point, and 20,000 links take a fifth of a second this way against
+ * seconds through the thread pool. The folders are usually there already (prepareFolders above).
+ */
 export function linkTree(from: string, stage: string, paths: Iterable<string>): void {
   const made = new Set<string>()
   for (const path of paths) {

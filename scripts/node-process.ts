@@ -30,7 +30,7 @@ export function runNode(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?
   return { child, output: () => output, stdout: () => stdout, stderr: () => stderr, exited }
 }
 
-/** Runs the project's TypeScript scripts compiled, without tsx (see there). */
+/** scripts/run.mjs: runs one of the project's TypeScript scripts compiled, without tsx. */
 const SCRIPT_RUNNER = join(import.meta.dirname, 'run.mjs')
 
 /**

@@ -11,6 +11,8 @@ function marksOf(node: RichTextNode): RichTextMark[] {
   return Array.isArray(node.marks) ? node.marks.filter((mark) => typeof mark === 'object' && mark !== null) : []
 }
 
+const linkIn = (marks: RichTextMark[]) => marks.find((mark) => mark.type === 'link')
+
 /** Links are "the same" when every attribute matches (attributes in code-unit order: only equality counts). */
 function linkKey(mark: RichTextMark): string {
   const attrs = mark.attrs ?? {}
@@ -28,7 +30,7 @@ export function inline(nodes: RichTextNode[] | undefined, state: State): Element
   const list = childNodes(nodes)
   for (let i = 0; i < list.length; ) {
     const marks = marksOf(list[i]!)
-    const link = marks.find((mark) => mark.type === 'link')
+    const link = linkIn(marks)
     if (!link) {
       append(result, renderInlineNode(list[i]!, marks, state))
       i++
@@ -38,7 +40,7 @@ export function inline(nodes: RichTextNode[] | undefined, state: State): Element
     const rendered = renderInlineNode(list[i]!, marks, state)
     for (i++; i < list.length; i++) {
       const next = marksOf(list[i]!)
-      const nextLink = next.find((mark) => mark.type === 'link')
+      const nextLink = linkIn(next)
       if (!nextLink || linkKey(nextLink) !== key) break
       append(rendered, renderInlineNode(list[i]!, next, state))
     }

@@ -5,11 +5,11 @@
  * JavaScript the heading still says what happened.
  */
 import { usePageContext } from '../../renderer/PageContextProvider.tsx'
-import { ENGLISH } from '../words.ts'
+import { wordsOf } from '../words.ts'
 
 export function ErrorView() {
   const { is404, urlPathname, missingPath, shell } = usePageContext()
-  const words = shell?.words ?? ENGLISH
+  const words = wordsOf(shell)
   const home = shell?.site.home ?? '/'
   if (is404 === false) {
     return (
