@@ -3,13 +3,12 @@
  * component, space, block uid and story id.
  */
 import type { Blok } from '../content-model.ts'
-import { isBlok } from '../content-walk.ts'
+import { eachBlok } from '../content-walk.ts'
 
 export function editableMarker(blok: Blok, spaceId: number, storyId: number): string {
   const info = { name: blok.component, space: String(spaceId), uid: blok._uid, id: String(storyId) }
   return `<!--#storyblok#${JSON.stringify(info)}-->`
 }
-
 
 /**
  * Gives every block in `value` its `_editable` marker, in place: the caller passes the fresh copy
@@ -17,11 +16,7 @@ export function editableMarker(blok: Blok, spaceId: number, storyId: number): st
  * content is not copied a second time for every answer.
  */
 export function addEditableMarkers(value: unknown, spaceId: number, storyId: number): void {
-  if (typeof value !== 'object' || value === null) return
-  if (Array.isArray(value)) {
-    for (const item of value) addEditableMarkers(item, spaceId, storyId)
-    return
-  }
-  for (const field of Object.values(value)) addEditableMarkers(field, spaceId, storyId)
-  if (isBlok(value)) (value as Blok)._editable = editableMarker(value, spaceId, storyId)
+  eachBlok(value, (blok) => {
+    blok._editable = editableMarker(blok, spaceId, storyId)
+  })
 }
