@@ -16,7 +16,7 @@ import { BLOCK_NAMES, blockName } from '../cms/content-model.ts'
 import { eachBlok } from '../cms/content-walk.ts'
 import { storyLabel } from '../cms/story-shape.ts'
 import type { PageContext } from 'vike/types'
-import { buildPayload } from '../pages/payload.ts'
+import { buildPayload, type PayloadResult } from '../pages/payload.ts'
 import type { RoutePayload } from '../pages/route-payload.ts'
 import { isValidSlug, routeDir, slugOf } from '../pages/routes.ts'
 import { StoryView } from '../pages/story/StoryView.tsx'
@@ -53,8 +53,18 @@ const readStory = spilledStoryReader()
 const output = new OutputWriter(outRoot)
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
-async function page({ route, fullSlug, page: listPage, story, existing }: PageJob): Promise<PageResult> {
-  const { payload, brokenLinks, problems, dependsOn, listsShown } = buildPayload(readStory(story), current().index, { page: listPage })
+/** A page before its document: its payload and what the build should hear about it. */
+interface Prepared {
+  job: PageJob
+  result: PayloadResult
+  warnings: string[]
+  unknownBlocks: string[]
+}
+
+function prepare(job: PageJob): Prepared {
+  const { fullSlug, page: listPage, story } = job
+  const result = buildPayload(readStory(story), current().index, { page: listPage })
+  const { payload, brokenLinks, problems } = result
   const label = storyLabel({ full_slug: fullSlug, id: payload.story.id })
   // The later pages of a long project list show the same story: its warnings are said once.
   const warnings = (listPage ?? 1) > 1 ? [] : [
@@ -65,13 +75,7 @@ async function page({ route, fullSlug, page: listPage, story, existing }: PageJo
   eachBlok(payload.story.content, (blok) => {
     if (!KNOWN_BLOCKS.has(blockName(blok.component))) unknownBlocks.add(blok.component)
   })
-  const html = await storyHtml(route, payload, fullSlug)
-  const dir = routeDir(route)
-  const files = await Promise.all([
-    output.write(join(dir, 'index.html'), html, 'html', existing.html),
-    output.write(join(dir, '_payload.json'), JSON.stringify(payload), 'payload', existing.payload),
-  ])
-  return { files, unknownBlocks: [...unknownBlocks], warnings, dependsOn, listsShown }
+  return { job, result, warnings, unknownBlocks: [...unknownBlocks] }
 }
 
 function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
@@ -79,9 +83,25 @@ function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
   return renderChecked(renderPage, { ...init, shell: siteShell, shellFile }, expected)
 }
 
+/**
+ * A batch goes stage by stage, every payload, then every document, then every write, rather than
+ * page by page: each stage's code (rich text, React, the file system) stays warm in the CPU's
+ * caches across the batch. Measured: a worker's pages about 8 % cheaper (docs/benchmark/profile.md).
+ */
 async function pages(jobs: PageJob[]): Promise<PageResult[]> {
+  const prepared = jobs.map(prepare)
+  const htmls: string[] = []
+  for (const { job, result } of prepared) htmls.push(await storyHtml(job.route, result.payload, job.fullSlug))
   const results: PageResult[] = []
-  for (const job of jobs) results.push(await page(job))
+  for (let i = 0; i < prepared.length; i++) {
+    const { job, result, warnings, unknownBlocks } = prepared[i]!
+    const dir = routeDir(job.route)
+    const files = await Promise.all([
+      output.write(join(dir, 'index.html'), htmls[i]!, 'html', job.existing.html),
+      output.write(join(dir, '_payload.json'), JSON.stringify(result.payload), 'payload', job.existing.payload),
+    ])
+    results.push({ files, unknownBlocks, warnings, dependsOn: result.dependsOn, listsShown: result.listsShown })
+  }
   return results
 }
 
