@@ -6,10 +6,16 @@ import { ENGLISH } from '../pages/words.ts'
 import { Navigation } from './Navigation.tsx'
 import './theme.css'
 
+/**
+ * Main's id: the skip link's target, and the element the document head asks browsers to wait for
+ * before they paint (renderer/document.tsx), so that they never paint half a header.
+ */
+export const MAIN_ID = 'main'
+
 export function Layout({ shell: { site, nav, footer, words = ENGLISH }, route, alternates, children }: { shell: SiteShell; route?: string; alternates?: Alternate[]; children: ReactNode }) {
   return (
     <>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href={`#${MAIN_ID}`}>
         {words.skipToContent}
       </a>
       <header className="site-header">
@@ -19,7 +25,7 @@ export function Layout({ shell: { site, nav, footer, words = ENGLISH }, route, a
         <Navigation items={nav} route={route} words={words} />
         <LanguageSwitcher alternates={alternates} route={route} label={words.languageNavigation} />
       </header>
-      <main id="main">{children}</main>
+      <main id={MAIN_ID}>{children}</main>
       <footer className="site-footer">
         {footer.length ? (
           <nav aria-label={words.footerNavigation}>

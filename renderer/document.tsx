@@ -9,6 +9,7 @@ import { MANIFEST_PATH, THEME_COLOR } from '../pages/web-manifest.ts'
 import type { PageContext } from 'vike/types'
 import { escapeHtml } from './escape.ts'
 import { headOf } from './head.ts'
+import { MAIN_ID } from './Layout.tsx'
 import { PageRoot } from './PageRoot.tsx'
 import { shareOf, shareTags } from './share.ts'
 import { shellOf } from './shell.ts'
@@ -21,6 +22,15 @@ function crawlerTags(pageContext: PageContext, canonical: string | undefined): s
   const share = shareOf(pageContext.payload, site, canonical)
   return shareTags(share) + structuredData(pageContext.payload, site, share).map(jsonLdScript).join('')
 }
+
+/**
+ * No paint before the header is whole: its navigation sits right of the site name and left of the
+ * language switcher, so a browser that painted the header as far as it had parsed it (a slow
+ * phone, a slow network) would move the navigation when the switcher arrived. Chromium lets
+ * rendering go once the expected element is in the document, so the element is main, which comes
+ * after the header; browsers without `rel=expect` paint as before.
+ */
+const PAINT_AFTER_HEADER = `<link rel="expect" href="#${MAIN_ID}" blocking="render">`
 
 export function renderDocument(pageContext: PageContext): string {
   const { title, description, canonical, prev, next, noindex, feed, alternates = [] } = headOf(pageContext)
@@ -45,6 +55,7 @@ export function renderDocument(pageContext: PageContext): string {
 <link rel="apple-touch-icon" href="/apple-touch-icon.png">
 <link rel="manifest" href="/${MANIFEST_PATH}">
 <meta name="theme-color" content="${THEME_COLOR}">
+${PAINT_AFTER_HEADER}
 <title>${escapeHtml(title)}</title>
 ${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ''}${links.filter(Boolean).join('')}</head>
 <body>

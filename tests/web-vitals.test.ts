@@ -4,6 +4,8 @@
  * blocking time are printed for the record, not asserted (speed is the benchmark's job).
  */
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -74,6 +76,59 @@ describe('layout stability', () => {
       })
     }
   }
+})
+
+describe('a page that arrives slowly', () => {
+  /**
+   * Serves the home page in two parts, cut inside the header after the main navigation: a phone
+   * that paints what it has parsed so far would show the header without the language switcher,
+   * and move the navigation when the switcher arrives. Everything else comes from the preview.
+   */
+  async function startSplitServer(cut: string): Promise<{ url: string; rest: () => void; close: () => void }> {
+    const html = readFileSync(join(out, 'index.html'), 'utf8')
+    const at = html.indexOf(cut) + cut.length
+    if (at < cut.length) throw new Error(`The home page has no ${cut} to cut at.`)
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const server = createServer(async (request, response) => {
+      if (request.url === '/') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        response.write(html.slice(0, at))
+        await released
+        response.end(html.slice(at))
+        return
+      }
+      const answer = await fetch(`${preview.url}${request.url}`)
+      response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/octet-stream' })
+      response.end(Buffer.from(await answer.arrayBuffer()))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, rest: release, close: () => server.close() }
+  }
+
+  it('should not paint a half-parsed header: the navigation stays put when the rest of the header arrives', async () => {
+    const split = await startSplitServer('<ul id="site-menu"')
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } })
+    try {
+      const page = await context.newPage()
+      await page.addInitScript(observeVitals)
+      const loaded = page.goto(`${split.url}/`, { waitUntil: 'load' })
+      // The first part has been parsed (the head's stylesheet is in), and the page has had time to
+      // paint it if it paints half a header: a paint entry, or half a second without one.
+      await page.waitForFunction(() => document.querySelector('.site-nav-wrap') && document.styleSheets.length > 0, undefined, { timeout: 10_000 })
+      await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0, undefined, { timeout: 500 }).catch(() => {})
+      split.rest()
+      await loaded
+      await hydrated(page)
+      await roundTrip(page)
+      const vitals = await page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals)
+      expect(vitals.shifts).toEqual([])
+    } finally {
+      split.rest()
+      await context.close()
+      split.close()
+    }
+  })
 })
 
 describe('content column', () => {
