@@ -67,7 +67,10 @@ async function build(config: BuildConfig): Promise<void> {
   // A stop request (the server shutting down) abandons the build; the live one is never touched.
   const abandon = () => {
     bundles.cancel()
-    rmSync(stage, { recursive: true, force: true })
+    // The folder thread may make one more folder after it is told to stop: a removal that meets a
+    // folder made meanwhile (ENOTEMPTY) tries again.
+    stageFolders?.stop()
+    rmSync(stage, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 })
     release()
     process.stderr.write('Build abandoned (SIGTERM); the live build is unchanged.\n')
     process.exit(143)

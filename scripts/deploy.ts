@@ -184,27 +184,37 @@ export async function rollback(outDir: string): Promise<{ from: string; to: stri
  * against 10 µs a link), and this way they are made while the crawl runs. Best effort: linkTree
  * makes any folder still missing, and reports what fails.
  */
-export function prepareFolders(stage: string, paths: Iterable<string>): Promise<void> {
+/** The folder thread's work: awaited before the stage is touched, stopped when the build is abandoned. */
+export interface FolderThread extends Promise<void> {
+  /** Makes the thread stop before its next folder (it may finish the one it is making). */
+  stop(): void
+}
+
+export function prepareFolders(stage: string, paths: Iterable<string>): FolderThread {
   // Every folder with its ancestors, parents first: the thread makes them one level at a time.
   const folders = new Set<string>()
   for (const path of paths) for (let dir = dirname(path); dir !== '.' && !folders.has(dir); dir = dirname(dir)) folders.add(dir)
   const dirs = [...folders].sort((a, b) => a.split('/').length - b.split('/').length)
-  const worker = new Worker(MAKE_FOLDERS, { eval: true, workerData: { stage, dirs }, execArgv: [] })
-  return new Promise((resolve) => {
+  const stopped = new Int32Array(new SharedArrayBuffer(4))
+  const worker = new Worker(MAKE_FOLDERS, { eval: true, workerData: { stage, dirs, stopped }, execArgv: [] })
+  const done = new Promise<void>((resolve) => {
     worker.once('exit', () => resolve())
     worker.once('error', () => resolve())
   })
+  return Object.assign(done, { stop: () => Atomics.store(stopped, 0, 1) })
 }
 
 /**
  * Not recursive: a stage removed meanwhile (a failed or abandoned build) must never be made
- * again, so the thread stops at the first folder it cannot make.
+ * again, so the thread stops at the first folder it cannot make, or when told to stop (an
+ * abandoned build removes its stage at once, and must not race a thread adding folders to it).
  */
 const MAKE_FOLDERS = `
 const { mkdirSync } = require('node:fs')
 const { join } = require('node:path')
-const { stage, dirs } = require('node:worker_threads').workerData
+const { stage, dirs, stopped } = require('node:worker_threads').workerData
 for (const dir of dirs) {
+  if (Atomics.load(stopped, 0)) break
   try {
     mkdirSync(join(stage, dir))
   } catch (error) {

@@ -30,6 +30,14 @@ describe('prepareFolders', () => {
     expect(readdirSync(stage).sort()).toEqual(['a'])
   })
 
+  it('should make no further folder once told to stop, so that an abandoned build can remove its stage', async () => {
+    const stage = tempDir('stage')
+    const thread = prepareFolders(stage, Array.from({ length: 2000 }, (_, i) => `page-${i}/index.html`))
+    thread.stop() // before the thread has started: it must make nothing
+    await thread
+    expect(readdirSync(stage)).toEqual([])
+  })
+
   it('should never make a stage that is gone', async () => {
     const stage = join(tempDir('stage'), 'removed')
     await prepareFolders(stage, ['a/b/index.html'])
