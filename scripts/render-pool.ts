@@ -86,14 +86,6 @@ export function workerHeapMb(indexBytes: number): number {
   return 64 + Math.ceil((indexBytes / 1048576) * 4)
 }
 
-/**
- * Each worker's young generation, where a page's short-lived objects (story, payload, rich text,
- * React's output) are made and die. 16 MB rather than 8: rendering a 5,000-story build again took
- * 1–30 % less time in six alternating pairs, about 8 % in the median (docs/benchmark/profile.md),
- * for some 12 MB more resident memory; 32 and 64 MB saved no more and cost 60–125 MB.
- */
-const WORKER_YOUNG_GENERATION_MB = 16
-
 /** The JSON size of a site index, for workerHeapMb. */
 export function indexBytes(index: SiteIndex): number {
   return Buffer.byteLength(JSON.stringify({ ...index, byUuid: [...index.byUuid.values()] }))
@@ -147,7 +139,7 @@ export class RenderPool {
   }
 
   private startWorker(): Slot {
-    const resourceLimits = { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB }
+    const resourceLimits = { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 8 }
     const worker = new Worker(join(this.start.bundleDir, WORKER_BUNDLE), { workerData: this.start, resourceLimits, execArgv: workerExecArgv() })
     // A worker started during a pass gets that pass's setup before any job (messages keep their order).
     if (this.pass) worker.postMessage({ setup: this.pass })
