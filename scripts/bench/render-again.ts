@@ -22,6 +22,10 @@ import { indexBytes, RenderPool, workerCount, workerHeapMb } from '../render-poo
 import { SpilledStories } from '../story-file.ts'
 import type { CacheState } from '../build-cache.ts'
 
+// As in a build (scripts/build.ts): the workers, which inherit this environment, must load React's
+// production build.
+process.env.NODE_ENV = 'production'
+
 /** CPU seconds of each thread of this process, by thread id (Linux only: /proc/self/task). */
 function threadSeconds(): Map<string, number> {
   const seconds = new Map<string, number>()
