@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react'
 import type { Alternate, SiteShell } from '../pages/route-payload.ts'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
-import { ENGLISH } from '../pages/words.ts'
+import { wordsOf } from '../pages/words.ts'
 import { Navigation } from './Navigation.tsx'
 import './theme.css'
 
@@ -12,7 +12,9 @@ import './theme.css'
  */
 export const MAIN_ID = 'main'
 
-export function Layout({ shell: { site, nav, footer, words = ENGLISH }, route, alternates, children }: { shell: SiteShell; route?: string; alternates?: Alternate[]; children: ReactNode }) {
+export function Layout({ shell, route, alternates, children }: { shell: SiteShell; route?: string; alternates?: Alternate[]; children: ReactNode }) {
+  const { site, nav, footer } = shell
+  const words = wordsOf(shell)
   return (
     <>
       <a className="skip-link" href={`#${MAIN_ID}`}>

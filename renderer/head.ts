@@ -6,7 +6,7 @@ import type { PageContext } from 'vike/types'
 import type { SeoMetatags } from '../cms/content-model.ts'
 import type { Alternate, RoutePayload } from '../pages/route-payload.ts'
 import { shellOf } from './shell.ts'
-import { ENGLISH, fill } from '../pages/words.ts'
+import { ENGLISH, fill, wordsOf } from '../pages/words.ts'
 
 /** The error pages' titles in English (pages/words.ts), which tests and servers look for. */
 export const NOT_FOUND_TITLE = ENGLISH.notFound
@@ -55,7 +55,9 @@ function hreflangs(alternates: Alternate[], siteUrl?: string): Head['alternates'
 
 export function headOf(pageContext: PageContext): Head {
   const { payload } = pageContext
-  const { site, words = ENGLISH } = shellOf(pageContext)
+  const shell = shellOf(pageContext)
+  const { site } = shell
+  const words = wordsOf(shell)
   // A preview build's pages, error pages included, are for the editor, not for robots.
   const robots = site.noindex ? { noindex: true } : {}
   if (!payload) return { title: pageContext.is404 === false ? words.serverError : words.notFound, ...robots }

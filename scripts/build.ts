@@ -152,8 +152,10 @@ async function build(config: BuildConfig): Promise<void> {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode })
     }
   } catch (error) {
-    // Before the stage goes: a worker still writing a page there must not bring folders back.
+    // Before the stage goes: a worker still writing a page there, or the folder thread, must not
+    // bring folders back.
     await workers.close()
+    stageFolders?.stop()
     await stageFolders
     bundles.cancel()
     await server?.close()

@@ -177,6 +177,12 @@ export async function rollback(outDir: string): Promise<{ from: string; to: stri
   return { from: live, to }
 }
 
+/** The folder thread's work: awaited before the stage is touched, stopped when the build is abandoned. */
+export interface FolderThread extends Promise<void> {
+  /** Makes the thread stop before its next folder (it may finish the one it is making). */
+  stop(): void
+}
+
 /**
  * Makes the folders of `paths` in `stage` on a thread of its own, so that they are there when the
  * stage is filled from the live build (linkTree). A new folder is the dearest part of that on
@@ -184,12 +190,6 @@ export async function rollback(outDir: string): Promise<{ from: string; to: stri
  * against 10 µs a link), and this way they are made while the crawl runs. Best effort: linkTree
  * makes any folder still missing, and reports what fails.
  */
-/** The folder thread's work: awaited before the stage is touched, stopped when the build is abandoned. */
-export interface FolderThread extends Promise<void> {
-  /** Makes the thread stop before its next folder (it may finish the one it is making). */
-  stop(): void
-}
-
 export function prepareFolders(stage: string, paths: Iterable<string>): FolderThread {
   // Every folder with its ancestors, parents first: the thread makes them one level at a time.
   const folders = new Set<string>()

@@ -86,7 +86,8 @@ function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
 /**
  * A batch goes stage by stage, every payload, then every document, then every write, rather than
  * page by page: each stage's code (rich text, React, the file system) stays warm in the CPU's
- * caches across the batch. Measured: a worker's pages about 8 % cheaper (docs/benchmark/profile.md).
+ * caches across the batch. With the lighter content walks of the same round, the render phase
+ * took about 10 % less time (docs/benchmark/profile.md, third round).
  */
 async function pages(jobs: PageJob[]): Promise<PageResult[]> {
   const prepared = jobs.map(prepare)
