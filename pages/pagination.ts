@@ -20,13 +20,16 @@ export function pageRoute(route: string, page: number): string {
 
 const listedType = (component: string): ListedType | undefined => LIST_BLOCKS[blockName(component) as keyof typeof LIST_BLOCKS]
 
+/** Counts a block into `listed` when it is a list block (see storiesListed). */
+export function listedBy(blok: Blok, listed: Listed): void {
+  const type = listedType(blok.component)
+  if (type) listed[type] = Math.max(listed[type] ?? 0, projectsLimit(blok.limit))
+}
+
 /** How many stories of each type a story's list blocks show at most. */
 export function storiesListed(content: Blok): Listed {
   const listed: Listed = {}
-  eachBlok(content, (blok) => {
-    const type = listedType(blok.component)
-    if (type) listed[type] = Math.max(listed[type] ?? 0, projectsLimit(blok.limit))
-  })
+  eachBlok(content, (blok) => listedBy(blok, listed))
   return listed
 }
 

@@ -6,10 +6,9 @@
  * navigation) is the shell's, not the payload's.
  */
 import type { Blok, Story } from '../cms/content-model.ts'
-import { relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
-import { blockName, LISTED_TYPES, RESOLVE_RELATIONS, type ListedType } from '../cms/content-model.ts'
+import { blockName, LISTED_TYPES, type ListedType } from '../cms/content-model.ts'
 import { breadcrumbs } from './breadcrumbs.ts'
-import { pageRoute, pageWindow, storiesListed, storyPageCount } from './pagination.ts'
+import { listedBy, pageRoute, pageWindow, storyPageCount, type Listed } from './pagination.ts'
 import type { Alternate, RoutePayload, StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
 import { trimContent, type Problems } from './trim-content.ts'
@@ -51,6 +50,8 @@ export interface PayloadResult {
   dependsOn: string[]
   /** Which entries of each story list the page shows (absent: none): it changes when one of those does. */
   listsShown: Shown
+  /** The component of every block the payload's content holds, nested ones included. */
+  components: Set<string>
 }
 
 /**
@@ -94,18 +95,35 @@ export interface PayloadOptions {
 }
 
 export function buildPayload(story: Story, index: SiteIndex, options: PayloadOptions = {}): PayloadResult {
+  // One walk of the content: trimming it reports the story links, relations and blocks it keeps,
+  // which the links table, the list windows and the page's dependencies are made from (three more
+  // walks of every story took a fifth of the payload step).
   const links: Record<string, string> = {}
+  const linked = new Set<string>()
   const brokenLinks: string[] = []
-  const linked = storyLinkUuids(story.content)
-  // Cards carry their own route; only link fields and rich-text links need the table.
-  for (const uuid of linked) {
-    const target = index.byUuid.get(uuid)
-    if (target) links[uuid] = routeOf(target)
-    else brokenLinks.push(uuid)
-  }
+  const related = new Set<string>()
+  const components = new Set<string>()
+  const listed: Listed = {}
   const problems: Problems = []
-  const content = trimContent(story.content, index, { ...options, links, problems }) as Blok
-  const listed = storiesListed(content)
+  const content = trimContent(story.content, index, {
+    keepEditable: options.keepEditable,
+    problems,
+    // Cards carry their own route; only link fields and rich-text links need the table.
+    linkRoute(uuid) {
+      if (!linked.has(uuid)) {
+        linked.add(uuid)
+        const target = index.byUuid.get(uuid)
+        if (target) links[uuid] = routeOf(target)
+        else brokenLinks.push(uuid)
+      }
+      return links[uuid]
+    },
+    onRelation: (uuid) => related.add(uuid),
+    onBlok(blok) {
+      components.add(blok.component)
+      listedBy(blok, listed)
+    },
+  }) as Blok
   const page = options.page ?? 1
   const route = routeOf(story)
   const available = Object.fromEntries(LISTED_TYPES.map((type) => [type, index.lists[type].length])) as Record<ListedType, number>
@@ -144,6 +162,6 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     ...(Object.keys(lists).length ? { lists } : {}),
     ...(pagination ? { pagination } : {}),
   }
-  const dependsOn = [...new Set([...linked, ...relationUuids(story.content, RESOLVE_RELATIONS)])].filter((uuid) => uuid !== story.uuid)
-  return { payload, brokenLinks, problems, dependsOn, listsShown }
+  const dependsOn = [...new Set([...linked, ...related])].filter((uuid) => uuid !== story.uuid)
+  return { payload, brokenLinks, problems, dependsOn, listsShown, components }
 }

@@ -65,7 +65,7 @@ function renderedRichText(doc: { content: unknown[] }, index: SiteIndex, options
     renderRichText(
       { type: 'doc', content },
       {
-        links: options.links,
+        links: options.linkRoute,
         image: (src) => responsiveImage(src, PROSE_SIZES),
         onRejectedUrl: (url) => options.problems.push(`rich text: ${rejectedUrlNote(url)}`),
       },
@@ -89,8 +89,11 @@ function renderedRichText(doc: { content: unknown[] }, index: SiteIndex, options
 }
 
 /** A relation entry as a card: a uuid is looked up, a story the client resolved (editor) is reduced. */
-function relatedCard(entry: unknown, index: SiteIndex): StoryCard | undefined {
-  if (typeof entry === 'string') return index.byUuid.get(entry)?.card
+function relatedCard(entry: unknown, index: SiteIndex, options: TrimOptions): StoryCard | undefined {
+  if (typeof entry === 'string') {
+    if (entry) options.onRelation?.(entry)
+    return index.byUuid.get(entry)?.card
+  }
   const story = entry as Story | null
   return story && typeof story.uuid === 'string' && typeof story.content === 'object' && story.content ? toCard(story) : undefined
 }
@@ -109,7 +112,10 @@ function trimAsset(asset: Record<string, unknown>, problems: Problems): Asset {
 }
 
 /** The multilink fields `multilinkHref` reads, with URLs the policy allows. */
-function trimLink(link: Record<string, unknown>, problems: Problems): Multilink {
+function trimLink(link: Record<string, unknown>, options: TrimOptions): Multilink {
+  const { problems } = options
+  const story = storyLinkTarget(link)
+  if (story) options.linkRoute(story)
   const { linktype, id, url, cached_url, email, anchor, target } = link as Multilink
   const safe = { url: allowedUrl(url, 'link', problems), cached_url: allowedUrl(cached_url, 'link', problems) }
   return Object.fromEntries(Object.entries({ linktype, id, ...safe, email, anchor, target }).filter(([, value]) => value)) as Multilink
@@ -139,14 +145,21 @@ const isSeoField = (object: Record<string, unknown>) => typeof object.plugin ===
 export interface TrimOptions {
   /** Keep the `_editable` markers: only for content rendered in the visual editor. */
   keepEditable?: boolean
-  /** Current route of each linked story, by uuid. */
-  links: Record<string, string>
+  /**
+   * The current route of a linked story (undefined: not published). Asked for every story link the
+   * trimmed content keeps, in link fields and in rich text, so the caller learns what the page links to.
+   */
+  linkRoute: (uuid: string) => string | undefined
+  /** Told of every story a kept relation field names (by uuid, found or not). */
+  onRelation?: (uuid: string) => void
+  /** Told of every block the trimmed content keeps, nested ones included. */
+  onBlok?: (blok: Blok) => void
   problems: Problems
 }
 
 export function trimContent(value: unknown, index: SiteIndex, options: TrimOptions, parent?: Blok, key?: string): unknown {
   if (Array.isArray(value) && parent && key && RELATION_FIELDS.get(blockName(parent.component)) === key) {
-    return value.map((entry) => relatedCard(entry, index)).filter((card): card is StoryCard => card !== undefined)
+    return value.map((entry) => relatedCard(entry, index, options)).filter((card): card is StoryCard => card !== undefined)
   }
   if (Array.isArray(value)) return value.map((item) => trimContent(item, index, options))
   if (typeof value !== 'object' || value === null) return value
@@ -158,9 +171,12 @@ export function trimContent(value: unknown, index: SiteIndex, options: TrimOptio
   }
   if (isSeoField(object)) return trimSeo(object, options.problems)
   if (object.fieldtype === 'asset' || (typeof object.filename === 'string' && !('component' in object))) return trimAsset(object, options.problems)
-  if (object.fieldtype === 'multilink' || (typeof object.linktype === 'string' && !('component' in object))) return trimLink(object, options.problems)
+  if (object.fieldtype === 'multilink' || (typeof object.linktype === 'string' && !('component' in object))) return trimLink(object, options)
   const blok = typeof object.component === 'string' ? (object as Blok) : undefined
-  const isLink = storyLinkTarget(object) !== undefined
+  if (blok && typeof blok._uid === 'string') options.onBlok?.(blok)
+  const linked = storyLinkTarget(object)
+  if (linked) options.linkRoute(linked)
+  const isLink = linked !== undefined
   const copy: Record<string, unknown> = {}
   for (const [field, child] of Object.entries(object)) {
     if ((field === '_editable' && !options.keepEditable) || (isLink && field === 'story')) continue

@@ -13,7 +13,6 @@
 import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { BLOCK_NAMES, blockName } from '../cms/content-model.ts'
-import { eachBlok } from '../cms/content-walk.ts'
 import { storyLabel } from '../cms/story-shape.ts'
 import type { PageContext } from 'vike/types'
 import { buildPayload, type PayloadResult } from '../pages/payload.ts'
@@ -71,11 +70,8 @@ function prepare(job: PageJob): Prepared {
     ...problems.map((problem) => `${label}: ${problem}.`),
     ...brokenLinks.map((uuid) => `${label}: a link to story ${uuid}, which is not published, renders as text.`),
   ]
-  const unknownBlocks = new Set<string>()
-  eachBlok(payload.story.content, (blok) => {
-    if (!KNOWN_BLOCKS.has(blockName(blok.component))) unknownBlocks.add(blok.component)
-  })
-  return { job, result, warnings, unknownBlocks: [...unknownBlocks] }
+  const unknownBlocks = [...result.components].filter((component) => !KNOWN_BLOCKS.has(blockName(component)))
+  return { job, result, warnings, unknownBlocks }
 }
 
 function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {

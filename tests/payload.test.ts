@@ -89,6 +89,33 @@ describe('payload', () => {
     expect(brokenLinks).toEqual(['uuid-gone'])
   })
 
+  it('should depend on the stories its kept content links to or relates, in link fields and rich text alike', () => {
+    const mark = (uuid: string) => ({ type: 'link', attrs: { linktype: 'story', uuid } })
+    const story = storyOf(50, 'deps', {
+      component: 'page',
+      body: [
+        { _uid: 'l', component: 'teaser', link: { linktype: 'story', id: 'uuid-3' } },
+        { _uid: 'r', component: 'project', related: ['uuid-2', 'uuid-404'] },
+        { _uid: 't', component: 'article-block', text: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [mark('uuid-1')] }, { type: 'text', text: 'y', marks: [mark('uuid-missing')] }] }] } },
+        // Content the payload drops shows no link, so the page does not depend on it.
+        { _uid: 'h', component: 'teaser', headline: { type: 'html', content: [{ type: 'text', text: 'x', marks: [mark('uuid-10')] }] } },
+      ],
+    })
+    const { payload, dependsOn, brokenLinks } = buildPayload(story, index)
+    expect(new Set(dependsOn)).toEqual(new Set(['uuid-3', 'uuid-2', 'uuid-404', 'uuid-1', 'uuid-missing']))
+    expect(payload.links).toEqual({ 'uuid-3': '/projects/p3/', 'uuid-1': '/projects/p1/' })
+    expect(new Set(brokenLinks)).toEqual(new Set(['uuid-missing']))
+  })
+
+  it('should name the component of every block it keeps, blocks inside rich text included', () => {
+    const story = storyOf(51, 'blocks', {
+      component: 'page',
+      body: [{ _uid: 'g', component: 'grid', columns: [{ _uid: 'f', component: 'feature' }] }],
+      text: { type: 'doc', content: [{ type: 'blok', attrs: { id: 'x', body: [{ _uid: 'e', component: 'unknown-thing' }] } }] },
+    })
+    expect(buildPayload(story, index).components).toEqual(new Set(['page', 'grid', 'feature', 'unknown-thing']))
+  })
+
   it('should ship exactly the projects the all-projects block shows, whatever the limit says', () => {
     for (const [limit, shown] of [['0.5', 3], ['2.9', 2], ['0', 3], ['-1', 3], ['many', 3], ['', 3], [1, 1]] as const) {
       const blok = { _uid: 'ap', component: 'all-projects', limit }

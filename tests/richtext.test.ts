@@ -168,6 +168,14 @@ describe('renderRichText links', () => {
     expect(renderRichText(doc(p(text('about', story))))).toBe('<p><a href="/old-slug#team">about</a></p>')
   })
 
+  it('should ask a links function for each story link, rendering the text alone when it has no route', () => {
+    const asked: string[] = []
+    const links = (uuid: string) => (asked.push(uuid), uuid === 'u-1' ? '/about/' : undefined)
+    const story = (uuid: string) => link({ href: '/old-slug', uuid, linktype: 'story' })
+    expect(renderRichText(doc(p(text('about', story('u-1')), text(' gone', story('u-2')))), { links })).toBe('<p><a href="/about/">about</a> gone</p>')
+    expect(asked).toEqual(['u-1', 'u-2'])
+  })
+
   it('should render email links as mailto: and asset links as their URL', () => {
     expect(renderRichText(doc(p(text('mail', link({ href: 'hi@example.com', linktype: 'email' })))))).toBe('<p><a href="mailto:hi@example.com">mail</a></p>')
     expect(renderRichText(doc(p(text('pdf', link({ href: 'https://a.storyblok.com/f/1/doc.pdf', linktype: 'asset' })))))).toBe(

@@ -65,7 +65,10 @@ function intendedHref(mark: RichTextMark, options: RichTextOptions): string | un
     case 'story': {
       const uuid = attr(mark, 'uuid')
       // A story that is not published has no route: its stale href must not be linked.
-      if (uuid && options.links) return options.links[uuid] ? withAnchor(options.links[uuid], anchor) : undefined
+      if (uuid && options.links) {
+        const route = typeof options.links === 'function' ? options.links(uuid) : options.links[uuid]
+        return route ? withAnchor(route, anchor) : undefined
+      }
       return href ? withAnchor(href, anchor) : anchor ? `#${anchor}` : undefined
     }
     case 'email':

@@ -6,9 +6,10 @@ export interface RichTextOptions {
    * Current route of each linked story, by uuid. A story link's own `href` may be stale (the story
    * moved since the link was made), so the route from here wins. With this table, a story link
    * whose uuid has no entry (the story is not published) renders as its text; without the table
-   * the stored href is used.
+   * the stored href is used. A function is asked instead of a table: the payload step resolves
+   * and records each linked story as the renderer meets it (pages/payload.ts).
    */
-  links?: Record<string, string>
+  links?: Record<string, string> | ((uuid: string) => string | undefined)
   /**
    * Rewrites an image node's `src`, e.g. to resize it through the image service. The string
    * renderer keeps `src` unchanged unless this is given.
