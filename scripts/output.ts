@@ -29,14 +29,12 @@ export function digestOf(content: string | Buffer): string {
  * system call against three thread-pool round trips (open, write, close) for an async one; with
  * thousands of pages that was a tenth of the render phase.
  */
-export function writeIfChanged(file: string, content: string | Buffer, existing?: string): { digest: string; written: boolean; bytes: number } {
-  // A string is encoded once: the digest, the write and the size all use the same bytes.
-  const bytes = typeof content === 'string' ? Buffer.from(content) : content
-  const digest = digestOf(bytes)
-  if (existing === digest) return { digest, written: false, bytes: bytes.length }
+export function writeIfChanged(file: string, content: string | Buffer, existing?: string): { digest: string; written: boolean } {
+  const digest = digestOf(content)
+  if (existing === digest) return { digest, written: false }
   if (existing !== undefined) rmSync(file, { force: true })
-  writeFileSync(file, bytes)
-  return { digest, written: true, bytes: bytes.length }
+  writeFileSync(file, content)
+  return { digest, written: true }
 }
 
 export class OutputWriter {
@@ -81,7 +79,8 @@ export class OutputWriter {
   async write(relativePath: string, content: string | Buffer, kind: string, existing = this.existing(relativePath)): Promise<FileRecord> {
     const file = join(this.root, relativePath)
     this.directory(dirname(file))
-    const { digest, written, bytes } = writeIfChanged(file, content, existing)
+    const { digest, written } = writeIfChanged(file, content, existing)
+    const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.length
     const record = { path: relativePath, bytes, kind, digest, written }
     this.record(record)
     return record
