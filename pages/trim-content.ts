@@ -3,7 +3,8 @@
  * objects the client attaches to links dropped, relations reduced to cards, asset and link fields
  * reduced to what blocks read with their URLs checked (cms/url-policy.ts), rich text rendered to
  * sanitized HTML once, and anything claiming to be pre-rendered HTML dropped. What was removed is
- * reported, for the build summary (docs/behaviour.md).
+ * reported, for the build summary (docs/behaviour.md); what was kept (story links, relations,
+ * blocks) is told to the caller as it goes, so the payload step needs no other walk (payload.ts).
  */
 import type { Asset, Blok, Multilink, SeoMetatags, Story } from '../cms/content-model.ts'
 import { blockName, RESOLVE_RELATIONS, SEO_IMAGE_FIELDS, SEO_PLUGIN, SEO_TEXT_FIELDS } from '../cms/content-model.ts'
