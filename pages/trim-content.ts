@@ -113,10 +113,7 @@ function trimAsset(asset: Record<string, unknown>, problems: Problems): Asset {
 }
 
 /** The multilink fields `multilinkHref` reads, with URLs the policy allows. */
-function trimLink(link: Record<string, unknown>, options: TrimOptions): Multilink {
-  const { problems } = options
-  const story = storyLinkTarget(link)
-  if (story) options.linkRoute(story)
+function trimLink(link: Record<string, unknown>, problems: Problems): Multilink {
   const { linktype, id, url, cached_url, email, anchor, target } = link as Multilink
   const safe = { url: allowedUrl(url, 'link', problems), cached_url: allowedUrl(cached_url, 'link', problems) }
   return Object.fromEntries(Object.entries({ linktype, id, ...safe, email, anchor, target }).filter(([, value]) => value)) as Multilink
@@ -172,15 +169,15 @@ export function trimContent(value: unknown, index: SiteIndex, options: TrimOptio
   }
   if (isSeoField(object)) return trimSeo(object, options.problems)
   if (object.fieldtype === 'asset' || (typeof object.filename === 'string' && !('component' in object))) return trimAsset(object, options.problems)
-  if (object.fieldtype === 'multilink' || (typeof object.linktype === 'string' && !('component' in object))) return trimLink(object, options)
-  const blok = typeof object.component === 'string' ? (object as Blok) : undefined
-  if (blok && typeof blok._uid === 'string') options.onBlok?.(blok)
+  // A story link, as a link field or otherwise: the caller learns of it (and its route) here.
   const linked = storyLinkTarget(object)
   if (linked) options.linkRoute(linked)
-  const isLink = linked !== undefined
+  if (object.fieldtype === 'multilink' || (typeof object.linktype === 'string' && !('component' in object))) return trimLink(object, options.problems)
+  const blok = typeof object.component === 'string' ? (object as Blok) : undefined
+  if (blok && typeof blok._uid === 'string') options.onBlok?.(blok)
   const copy: Record<string, unknown> = {}
   for (const [field, child] of Object.entries(object)) {
-    if ((field === '_editable' && !options.keepEditable) || (isLink && field === 'story')) continue
+    if ((field === '_editable' && !options.keepEditable) || (linked && field === 'story')) continue
     copy[field] = trimContent(child, index, options, blok, field)
   }
   return copy
