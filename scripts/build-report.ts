@@ -51,7 +51,7 @@ export function summary(log: (line: string) => void, config: BuildConfig, result
 /** Machine-readable figures of one build, for the benchmark (`BUILD_STATS_FILE`). */
 export function writeStats(
   file: string,
-  { seconds, phases, routes, requests, output, bundleDir, mode }: { seconds: number; phases: Record<string, number>; routes: number; requests: number; output: OutputWriter; bundleDir?: string; mode: string },
+  { seconds, phases, routes, requests, output, bundleDir, mode, workers }: { seconds: number; phases: Record<string, number>; routes: number; requests: number; output: OutputWriter; bundleDir?: string; mode: string; workers: number },
 ) {
   const usage = process.resourceUsage()
   let bundles: unknown
@@ -67,6 +67,8 @@ export function writeStats(
     routes,
     requests,
     mode,
+    /** Render workers the build ran (scripts/render-pool.ts). */
+    workers,
     written: output.written,
     // CPU of this process, worker threads included; the bundle build is its own process.
     cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,

@@ -8,7 +8,7 @@ import type { RouteDependencies } from '../pages/affected.ts'
 import type { Site } from '../pages/site.ts'
 import type { SpilledStories } from './story-file.ts'
 import type { OutputWriter } from './output.ts'
-import type { PageJob, PageResult, RenderPool } from './render-pool.ts'
+import { workersFor, type PageJob, type PageResult, type RenderPool } from './render-pool.ts'
 import { routeDir } from '../pages/routes.ts'
 import { shellFileOf } from '../pages/shell-file.ts'
 import { join } from 'node:path'
@@ -48,9 +48,6 @@ const IN_FLIGHT_PER_WORKER = 2
 /** Pages per batch (render-pool.ts says why batches): few enough to balance the workers' loads. */
 const BATCH = 8
 
-/** Routes per worker worth starting it for: a worker takes about 0.2 s to load the bundle. */
-const ROUTES_PER_WORKER = 200
-
 export async function prerender({ site, stories, pool, output, only, beforeWrites, onProgress, errorPages = { notFound: '404.html', serverError: '500.html' } }: PrerenderInput): Promise<PrerenderResult> {
   const { routes, index } = site
   const selected = only ?? [...routes.keys()]
@@ -60,7 +57,7 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
   // Site-wide data goes into one content-hashed file, not into every payload.
   const shellFile = shellFileOf(site.shell)
   pool.setup({ index, shell: site.shell, shellFile: shellFile.url })
-  pool.grow(Math.ceil(selected.length / ROUTES_PER_WORKER) || 1)
+  pool.grow(workersFor(selected.length))
   let done = 0
 
   function* batches(): Generator<() => Promise<void>> {

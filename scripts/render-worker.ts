@@ -1,7 +1,9 @@
 /**
  * A render worker: loads Vike's server bundle once, takes each render pass's site index and shell
- * by message, and produces pages. For a page it reads the story from the crawl's spill file, builds
- * the payload, renders it and writes `index.html` and `_payload.json`.
+ * by message, and produces pages in two stages: the payload stage reads the story from the crawl's
+ * spill file and builds the payload, the document stage renders it and writes `index.html` and
+ * `_payload.json`. A pool of one runs both; a larger pool gives each worker one of them
+ * (scripts/render-pool.ts says why).
  *
  * Story pages take a fast path once the worker has seen one: Vike's renderPage() costs about
  * 1.6 ms a page, 1.3 ms of it bookkeeping around React's renderToString, and for story pages all
@@ -15,15 +17,16 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { BLOCK_NAMES, blockName } from '../cms/content-model.ts'
 import { storyLabel } from '../cms/story-shape.ts'
 import type { PageContext } from 'vike/types'
-import { buildPayload, type PayloadResult } from '../pages/payload.ts'
+import { buildPayload } from '../pages/payload.ts'
 import type { RoutePayload } from '../pages/route-payload.ts'
 import { isValidSlug, routeDir, slugOf } from '../pages/routes.ts'
 import { StoryView } from '../pages/story/StoryView.tsx'
 import { renderDocument } from '../renderer/document.tsx'
 import { spilledStoryReader } from './story-file.ts'
-import { OutputWriter } from './output.ts'
+import { OutputWriter, type FileRecord } from './output.ts'
 import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type VikeShell } from './render-page.ts'
-import type { HtmlJob, PageJob, PageResult, PagesJob, PassSetup, WorkerStart } from './render-pool.ts'
+import type { DocumentJob, HtmlJob, PageJob, PageResult, PassSetup, StagedPage, WorkerJob, WorkerStart } from './render-pool.ts'
+import { pageResult } from './render-pool.ts'
 
 const { bundleDir, outRoot } = workerData as WorkerStart
 const renderPage = await loadRenderer(bundleDir)
@@ -52,16 +55,12 @@ const readStory = spilledStoryReader()
 const output = new OutputWriter(outRoot)
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
-/** A page before its document: its payload and what the build should hear about it. */
-interface Prepared {
-  job: PageJob
-  result: PayloadResult
-  warnings: string[]
-  unknownBlocks: string[]
-}
-
-function prepare(job: PageJob): Prepared {
-  const { fullSlug, page: listPage, story } = job
+/**
+ * The payload stage of a page: its story read back and turned into the payload, as an object for
+ * this worker's document stage and as the JSON its file holds, with what the build should hear.
+ */
+function stagedPage(job: PageJob): { page: StagedPage; payload: RoutePayload } {
+  const { fullSlug, page: listPage, story, route, existing } = job
   const result = buildPayload(readStory(story), current().index, { page: listPage })
   const { payload, brokenLinks, problems } = result
   const label = storyLabel({ full_slug: fullSlug, id: payload.story.id })
@@ -71,7 +70,8 @@ function prepare(job: PageJob): Prepared {
     ...brokenLinks.map((uuid) => `${label}: a link to story ${uuid}, which is not published, renders as text.`),
   ]
   const unknownBlocks = [...result.components].filter((component) => !KNOWN_BLOCKS.has(blockName(component)))
-  return { job, result, warnings, unknownBlocks }
+  const page = { route, fullSlug, existing, payload: JSON.stringify(payload), warnings, unknownBlocks, dependsOn: result.dependsOn, listsShown: result.listsShown }
+  return { page, payload }
 }
 
 function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
@@ -80,35 +80,63 @@ function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
 }
 
 /**
- * A batch goes stage by stage, every payload, then every document, then every write, rather than
- * page by page: each stage's code (rich text, React, the file system) stays warm in the CPU's
- * caches across the batch. With the lighter content walks of the same round, the render phase
- * took about 10 % less time (docs/benchmark/profile.md, third round).
+ * The document stage: renders each page from its payload and writes `index.html` and
+ * `_payload.json`. `parsed` holds the payloads as objects when this worker built them itself.
+ *
+ * A batch goes stage by stage, every document, then every write, rather than page by page: each
+ * stage's code (React, the file system) stays warm in the CPU's caches across the batch
+ * (docs/benchmark/profile.md, third round).
  */
-async function pages(jobs: PageJob[]): Promise<PageResult[]> {
-  const prepared = jobs.map(prepare)
+async function documentStage(pages: DocumentJob[], parsed?: RoutePayload[]): Promise<FileRecord[][]> {
   const htmls: string[] = []
-  for (const { job, result } of prepared) htmls.push(await storyHtml(job.route, result.payload, job.fullSlug))
-  const results: PageResult[] = []
-  for (let i = 0; i < prepared.length; i++) {
-    const { job, result, warnings, unknownBlocks } = prepared[i]!
-    const dir = routeDir(job.route)
-    const files = await Promise.all([
-      output.write(join(dir, 'index.html'), htmls[i]!, 'html', job.existing.html),
-      output.write(join(dir, '_payload.json'), JSON.stringify(result.payload), 'payload', job.existing.payload),
-    ])
-    results.push({ files, unknownBlocks, warnings, dependsOn: result.dependsOn, listsShown: result.listsShown })
+  for (let i = 0; i < pages.length; i++) {
+    const { route, payload, fullSlug } = pages[i]!
+    htmls.push(await storyHtml(route, parsed?.[i] ?? (JSON.parse(payload) as RoutePayload), fullSlug))
   }
-  return results
+  const files: FileRecord[][] = []
+  for (let i = 0; i < pages.length; i++) {
+    const { route, payload, existing } = pages[i]!
+    const dir = routeDir(route)
+    files.push(await Promise.all([
+      output.write(join(dir, 'index.html'), htmls[i]!, 'html', existing.html),
+      output.write(join(dir, '_payload.json'), payload, 'payload', existing.payload),
+    ]))
+  }
+  return files
 }
 
-parentPort!.on('message', async ({ id, job, setup }: { id: number; job: PagesJob | HtmlJob; setup?: PassSetup }) => {
+/** Both stages in this worker (a pool of one): the payloads go to the documents as objects. */
+async function pages(jobs: PageJob[]): Promise<PageResult[]> {
+  const parsed: RoutePayload[] = []
+  const staged = jobs.map((job) => {
+    const { page, payload } = stagedPage(job)
+    parsed.push(payload)
+    return page
+  })
+  const files = await documentStage(staged, parsed)
+  return staged.map((page, i) => pageResult(page, files[i]!))
+}
+
+function run(job: WorkerJob): Promise<unknown> | unknown {
+  switch (job.kind) {
+    case 'pages':
+      return pages(job.pages)
+    case 'payloads':
+      return job.pages.map((page) => stagedPage(page).page)
+    case 'documents':
+      return documentStage(job.pages)
+    case 'html':
+      return html(job)
+  }
+}
+
+parentPort!.on('message', async ({ id, job, setup }: { id: number; job: WorkerJob; setup?: PassSetup }) => {
   if (setup) {
     pass = setup
     return
   }
   try {
-    const result = job.kind === 'pages' ? await pages(job.pages) : await html(job)
+    const result = await run(job)
     parentPort!.postMessage({ id, result })
   } catch (error) {
     parentPort!.postMessage({ id, error: (error as Error).message })

@@ -28,6 +28,8 @@ const allRoutes = [...languages.values()].flat()
 const requests = minimumRequests(crawled.length, DEFAULT_PER_PAGE, 0, languages.size - 1)
 const out = join(tempDir('build'), 'dist')
 const work = workDir('build')
+/** A build's files but its manifests (`builds/`), which name the build. */
+const strip = (files: Map<string, Buffer>) => new Map([...files].filter(([file]) => !file.startsWith('builds/')))
 let run: BuildRun
 
 function page(route: string) {
@@ -214,7 +216,6 @@ describe('build of the demo space', () => {
     const again = join(tempDir('build-again'), 'dist')
     const second = await runBuild(['--out', again, '--work-dir', work], { SITE_URL })
     expect(second.code).toBe(0)
-    const strip = (files: Map<string, Buffer>) => new Map([...files].filter(([file]) => !file.startsWith('builds/')))
     expect(strip(snapshot(again))).toEqual(strip(snapshot(out)))
   })
 })
@@ -301,8 +302,20 @@ describe('fast render path', () => {
     const viaVike = join(tempDir('build-via-vike'), 'dist')
     const run = await runBuild(['--out', viaVike, '--work-dir', work], { SITE_URL, BUILD_FAST_RENDER: '0' })
     expect(run.code).toBe(0)
-    const strip = (files: Map<string, Buffer>) => new Map([...files].filter(([file]) => !file.startsWith('builds/')))
     expect(strip(snapshot(viaVike))).toEqual(strip(snapshot(out)))
+  })
+})
+
+describe('render workers', () => {
+  it('should write the same pages when payloads and documents are made on different workers', async () => {
+    // The demo's passes are small enough for one worker, which makes both stages of every page;
+    // three workers split them, two making payloads and one the documents (scripts/render-pool.ts).
+    const dir = tempDir('build-staged')
+    const [staged, stats] = [join(dir, 'dist'), join(dir, 'stats.json')]
+    const run = await runBuild(['--out', staged, '--work-dir', work], { SITE_URL, BUILD_WORKERS: '3', BUILD_STATS_FILE: stats })
+    expect(run.code).toBe(0)
+    expect(JSON.parse(readFileSync(stats, 'utf8')).workers).toBe(3)
+    expect(strip(snapshot(staged))).toEqual(strip(snapshot(out)))
   })
 })
 
