@@ -36,8 +36,11 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
   // same CPU time (measured on the demo's code), beside the crawl and render process.
   const heap = ['--max-old-space-size=256', '--max-semi-space-size=4']
   const run = runScript(join(import.meta.dirname, 'build-bundles.ts'), [outDir], {
-    // Always set, so that a PREVIEW_CONFIG left in the shell can never leak into a production bundle.
-    env: { ...process.env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null' },
+    // PREVIEW_CONFIG always set, so that one left in the shell can never leak into a production
+    // bundle. RUN_SOURCE_MAPS=0: a failed bundle build is told by Vite's message, not by a stack
+    // trace into its packages, whose source maps Node would otherwise read as it loads them
+    // (scripts/run.mjs).
+    env: { ...process.env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null', RUN_SOURCE_MAPS: '0' },
   }, heap)
   const done = run.exited.then(({ code, signal }) => {
     if (code !== 0) throw new Error(`Building the client and server bundles failed (${signal ?? `exit ${code}`}):\n${run.output().trim()}`)

@@ -120,7 +120,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Could not compile ${script}:\n${errors ? errors.map(({ text, location }) => `  ${location ? `${location.file}:${location.line}: ` : ''}${text}`).join('\n') : String(error)}`)
     process.exit(1)
   }
-  process.setSourceMapsEnabled(true)
+  // Stack traces point into the sources, through the inline maps above. RUN_SOURCE_MAPS=0 leaves
+  // them off for a process whose code is mostly packages (the bundle build, scripts/bundles.ts):
+  // with them on, Node reads the source map of every module that names one as it loads, which
+  // cost Vite, Vike and rolldown's process 0.16 s of its 1.6 s of CPU (docs/benchmark/profile.md).
+  if (process.env.RUN_SOURCE_MAPS !== '0') process.setSourceMapsEnabled(true)
   process.argv.splice(1, 2, entry)
   await import(pathToFileURL(compiled).href)
 }

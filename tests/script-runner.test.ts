@@ -12,7 +12,11 @@ const dir = workDir('script-runner')
 const RUNNER = join(ROOT, 'scripts', 'run.mjs')
 
 async function run(script: string, ...args: string[]) {
-  const node = runNode([RUNNER, join(dir, script), ...args], { cwd: ROOT })
+  return runWith({}, script, ...args)
+}
+
+async function runWith(env: NodeJS.ProcessEnv, script: string, ...args: string[]) {
+  const node = runNode([RUNNER, join(dir, script), ...args], { cwd: ROOT, env: { ...process.env, ...env } })
   const { code } = await node.exited
   return { code, stdout: node.stdout(), stderr: node.stderr() }
 }
@@ -29,6 +33,7 @@ beforeAll(() => {
   write('lib/words.ts', "export const WORD: string = 'first'\nexport const HERE = import.meta.dirname\n")
   write('main.ts', "import { HERE, WORD } from './lib/words.ts'\nconsole.log(JSON.stringify({ word: WORD, here: HERE, main: import.meta.filename, argv: process.argv.slice(1) }))\n")
   write('broken.ts', 'export const x: number = (\n')
+  write('where.ts', "type Line = number\nconst line: Line = 3\nconsole.log(new Error(`line ${line}`).stack!.split('\\n')[1])\n")
 })
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
@@ -50,6 +55,15 @@ describe('scripts/run.mjs', () => {
     expect(statSync(compiled).mtimeMs).toBe(made)
     write('lib/words.ts', "export const WORD: string = 'second'\nexport const HERE = import.meta.dirname\n")
     expect(JSON.parse((await run('main.ts')).stdout).word).toBe('second')
+  })
+
+  it('should point stack traces into the sources, and into the compiled module with RUN_SOURCE_MAPS=0', async () => {
+    const mapped = await run('where.ts')
+    expect(mapped.code).toBe(0)
+    expect(mapped.stdout).toContain(`${join(dir, 'where.ts')}:3:`)
+    const unmapped = await runWith({ RUN_SOURCE_MAPS: '0' }, 'where.ts')
+    expect(unmapped.code).toBe(0)
+    expect(unmapped.stdout).toContain('where.mjs:')
   })
 
   it('should name the file and line of a compile error, and exit 1', async () => {
