@@ -69,7 +69,7 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
         return { route, fullSlug, page, story: stories.locate(uuid), existing }
       })
       yield async () => {
-        const results = await pool.pages(jobs)
+        const results = await pool.pages(jobs, output)
         results.forEach((result, i) => finished(jobs[i]!, result))
       }
     }

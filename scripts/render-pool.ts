@@ -15,7 +15,8 @@ import { Worker } from 'node:worker_threads'
 import type { Shown, SiteIndex } from '../pages/payload.ts'
 import type { StoryLocation } from './story-file.ts'
 import type { SiteShell } from '../pages/route-payload.ts'
-import type { FileRecord } from './output.ts'
+import type { FileRecord, OutputWriter } from './output.ts'
+import { routeDir } from '../pages/routes.ts'
 import { WORKER_BUNDLE } from './bundle-layout.ts'
 
 /** A page of the site: everything the worker needs to produce it. */
@@ -53,7 +54,7 @@ export interface StagedPage extends Omit<PageResult, 'files'> {
   payload: string
 }
 
-/** The document stage: pages rendered from their payloads, and both files written. */
+/** The document stage: pages rendered from their payloads into `index.html`. */
 export interface DocumentsJob {
   kind: 'documents'
   pages: DocumentJob[]
@@ -72,6 +73,7 @@ export interface HtmlJob {
 }
 
 export interface PageResult {
+  /** The files a worker wrote, for the main thread's writer to count (one it wrote itself it counted already). */
   files: FileRecord[]
   unknownBlocks: string[]
   /** What the payload step removed or could not link, each naming the story. */
@@ -82,7 +84,7 @@ export interface PageResult {
 
 export type WorkerJob = PagesJob | PayloadsJob | DocumentsJob | HtmlJob
 
-/** A page's result from its two stages. */
+/** A page's result from its two stages, with the files the workers wrote. */
 export function pageResult({ warnings, unknownBlocks, dependsOn, listsShown }: StagedPage, files: FileRecord[]): PageResult {
   return { files, unknownBlocks, warnings, dependsOn, listsShown }
 }
@@ -260,13 +262,21 @@ export class RenderPool {
     })
   }
 
-  /** Produces the pages, in order; rejects with the first page's error. */
-  async pages(pages: PageJob[]): Promise<PageResult[]> {
+  /**
+   * Produces the pages, in order; rejects with the first page's error. When the stages run on two
+   * workers, `writer` writes each `_payload.json` on this thread, between them: making a file is
+   * kernel time, which on this machine's disk costs up to 0.4 ms a file (docs/benchmark/profile.md,
+   * fifth round), and a document worker that wrote both files of every page was the render's
+   * bottleneck there, busy 5.1–10.9 s against the payload worker's 2.5–2.8 s. This thread has
+   * nothing else to do meanwhile.
+   */
+  async pages(pages: PageJob[], writer: OutputWriter): Promise<PageResult[]> {
     if (this.slots.length < 2) return this.run({ kind: 'pages', pages })
     const staged = await this.run<StagedPage[]>({ kind: 'payloads', pages }, this.stageSlots('payloads'))
+    for (const { route, payload, existing } of staged) await writer.write(join(routeDir(route), '_payload.json'), payload, 'payload', existing.payload)
     const documents = staged.map(({ route, fullSlug, existing, payload }): DocumentJob => ({ route, fullSlug, existing, payload }))
-    const files = await this.run<FileRecord[][]>({ kind: 'documents', pages: documents }, this.stageSlots('documents'))
-    return staged.map((page, i) => pageResult(page, files[i]!))
+    const html = await this.run<FileRecord[]>({ kind: 'documents', pages: documents }, this.stageSlots('documents'))
+    return staged.map((page, i) => pageResult(page, [html[i]!]))
   }
 
   html(job: Omit<HtmlJob, 'kind'>): Promise<string> {

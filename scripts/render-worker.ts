@@ -80,32 +80,31 @@ function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
 }
 
 /**
- * The document stage: renders each page from its payload and writes `index.html` and
- * `_payload.json`. `parsed` holds the payloads as objects when this worker built them itself.
+ * The document stage: renders each page from its payload and writes its `index.html`. `parsed`
+ * holds the payloads as objects when this worker built them itself (a pool of one); otherwise the
+ * main thread wrote each page's `_payload.json`, and its folder with it, before sending the page.
  *
  * A batch goes stage by stage, every document, then every write, rather than page by page: each
  * stage's code (React, the file system) stays warm in the CPU's caches across the batch
  * (docs/benchmark/profile.md, third round).
  */
-async function documentStage(pages: DocumentJob[], parsed?: RoutePayload[]): Promise<FileRecord[][]> {
+async function documentStage(pages: DocumentJob[], parsed?: RoutePayload[]): Promise<FileRecord[]> {
   const htmls: string[] = []
   for (let i = 0; i < pages.length; i++) {
     const { route, payload, fullSlug } = pages[i]!
     htmls.push(await storyHtml(route, parsed?.[i] ?? (JSON.parse(payload) as RoutePayload), fullSlug))
   }
-  const files: FileRecord[][] = []
+  const files: FileRecord[] = []
   for (let i = 0; i < pages.length; i++) {
-    const { route, payload, existing } = pages[i]!
+    const { route, existing } = pages[i]!
     const dir = routeDir(route)
-    files.push(await Promise.all([
-      output.write(join(dir, 'index.html'), htmls[i]!, 'html', existing.html),
-      output.write(join(dir, '_payload.json'), payload, 'payload', existing.payload),
-    ]))
+    if (!parsed) output.folderMade(dir)
+    files.push(await output.write(join(dir, 'index.html'), htmls[i]!, 'html', existing.html))
   }
   return files
 }
 
-/** Both stages in this worker (a pool of one): the payloads go to the documents as objects. */
+/** Both stages in this worker (a pool of one): the payloads go to the documents as objects, and both files are written here. */
 async function pages(jobs: PageJob[]): Promise<PageResult[]> {
   const parsed: RoutePayload[] = []
   const staged = jobs.map((job) => {
@@ -113,8 +112,14 @@ async function pages(jobs: PageJob[]): Promise<PageResult[]> {
     parsed.push(payload)
     return page
   })
-  const files = await documentStage(staged, parsed)
-  return staged.map((page, i) => pageResult(page, files[i]!))
+  const html = await documentStage(staged, parsed)
+  const results: PageResult[] = []
+  for (let i = 0; i < staged.length; i++) {
+    const { route, payload, existing } = staged[i]!
+    const payloadFile = await output.write(join(routeDir(route), '_payload.json'), payload, 'payload', existing.payload)
+    results.push(pageResult(staged[i]!, [html[i]!, payloadFile]))
+  }
+  return results
 }
 
 function run(job: WorkerJob): Promise<unknown> | unknown {

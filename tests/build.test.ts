@@ -312,10 +312,14 @@ describe('render workers', () => {
     // three workers split them, two making payloads and one the documents (scripts/render-pool.ts).
     const dir = tempDir('build-staged')
     const [staged, stats] = [join(dir, 'dist'), join(dir, 'stats.json')]
-    const run = await runBuild(['--out', staged, '--work-dir', work], { SITE_URL, BUILD_WORKERS: '3', BUILD_STATS_FILE: stats })
-    expect(run.code).toBe(0)
+    const stagedRun = await runBuild(['--out', staged, '--work-dir', work], { SITE_URL, BUILD_WORKERS: '3', BUILD_STATS_FILE: stats })
+    expect(stagedRun.code).toBe(0)
     expect(JSON.parse(readFileSync(stats, 'utf8')).workers).toBe(3)
     expect(strip(snapshot(staged))).toEqual(strip(snapshot(out)))
+    // The main thread writes the payloads then (scripts/render-pool.ts): each file counted once.
+    const written = (stdout: string) => stdout.match(/(\d+) files written/)?.[1]
+    expect(written(stagedRun.stdout)).toBeDefined()
+    expect(written(run.stdout)).toBe(written(stagedRun.stdout))
   })
 })
 
