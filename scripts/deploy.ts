@@ -120,11 +120,6 @@ function removeInBackground(folders: string[]): void {
   spawn(process.execPath, ['-e', script, ...folders], { detached: true, stdio: 'ignore' }).unref()
 }
 
-/** Whether old builds of `outDir` are still being deleted (the benchmark waits for that between runs). */
-export function clearing(outDir: string): boolean {
-  return existsSync(buildsDir(outDir)) && readdirSync(buildsDir(outDir)).some((name) => name.startsWith(TRASH))
-}
-
 /** Points the output link at `target` (a folder in the builds folder) with one rename. */
 async function pointAt(outDir: string, target: string): Promise<void> {
   const temporary = join(dirname(outDir), `.${basename(outDir)}.link-${process.pid}`)

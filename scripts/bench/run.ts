@@ -8,14 +8,13 @@
  * made and the time they would take at 5/s are reported separately.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { startCmsServer } from '../../cms/api/server.ts'
 import { DEFAULT_PER_PAGE, DEFAULT_RATE_LIMIT } from '../../cms/config.ts'
 import { minimumRequests } from '../../cms/request-budget.ts'
-import { clearing } from '../deploy.ts'
 import { runScript } from '../node-process.ts'
 import { pageWeight, type PageWeight } from '../page-weight.ts'
 import { BENCH_LANGUAGE_CODES, BENCH_TOKENS, generateSpace } from './generate-space.ts'
@@ -35,6 +34,16 @@ interface BuildStats {
   bundles?: { cpuSeconds: number; maxRssMb: number }
 }
 
+/** What every run folder's name starts with (its output, its deploy folder `.run-…builds`, its lower bound). */
+const RUN_FOLDER = 'run-'
+
+/** Deletes the folders the runs wrote into, with their deployed builds. */
+function removeRunFolders(): void {
+  for (const name of readdirSync(WORK)) {
+    if (name.startsWith(RUN_FOLDER) || name.startsWith(`.${RUN_FOLDER}`)) rmSync(join(WORK, name), { recursive: true, force: true })
+  }
+}
+
 async function run(script: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string; seconds: number }> {
   const started = performance.now()
   const node = runScript(script, args, { cwd: ROOT, env: { ...process.env, ...env } })
@@ -43,16 +52,10 @@ async function run(script: string, args: string[], env: Record<string, string>):
 }
 
 /**
- * Waits until the builds a run replaced are deleted (scripts/deploy.ts deletes them in the
- * background once the new build is live), then flushes the page cache's pending writes (Linux
- * `sync`): a timed run must not pay for the disk work of the run before it.
+ * Flushes the page cache's pending writes (Linux `sync`): a timed run must not pay for the disk
+ * work of the run before it. (Runs delete nothing: see benchSize.)
  */
-async function settleDisk(out: string): Promise<void> {
-  const deadline = Date.now() + 300_000
-  while (clearing(out)) {
-    if (Date.now() > deadline) throw new Error(`Old builds of ${out} are still being deleted after 5 minutes.`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+function settleDisk(): void {
   spawnSync('sync', { stdio: 'ignore' })
 }
 
@@ -97,7 +100,15 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
   mkdirSync(WORK, { recursive: true })
   writeFileSync(spaceFile, JSON.stringify(space))
   const cms = await startCmsServer({ space })
-  const out = join(WORK, `out-${stories}`)
+  // Each run builds into a folder of its own, and its lower bound writes into another: nothing is
+  // deleted between runs (removeRunFolders, once every size is measured). On this machine's disk,
+  // making files right after deleting thousands took two to three times the kernel time it took
+  // 30 s later, even after a `sync` (docs/benchmark/profile.md, fifth round): a run building over
+  // the last one's output would pay for that deletion, which a cold build on a fresh checkout does
+  // not.
+  const outOf = (run: number) => join(WORK, `${RUN_FOLDER}out-${stories}-${run + 1}`)
+  const boundOf = (run: number) => join(WORK, `${RUN_FOLDER}bound-${stories}-${run + 1}`)
+  const out = outOf(runs - 1)
   const statsFile = join(WORK, `stats-${stories}.json`)
   const builds: (BuildStats & { wall: number; cmsRequests: number })[] = []
   const bounds: number[] = []
@@ -107,8 +118,8 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
       // Every run a full build (--full ignores the build cache); the bundles are built every run
       // too unless --reuse-bundles, which measures a build whose code did not change.
       if (!reuseBundles) rmSync(join(WORK, 'work', 'vike', 'fingerprint'), { force: true })
-      await settleDisk(out)
-      const result = await run('scripts/build.ts', ['--out', out, '--work-dir', join(WORK, 'work'), '--full'], {
+      settleDisk()
+      const result = await run('scripts/build.ts', ['--out', outOf(i), '--work-dir', join(WORK, 'work'), '--full'], {
         STORYBLOK_API_URL: cms.url,
         STORYBLOK_TOKEN: BENCH_TOKENS.public,
         STORYBLOK_RATE_LIMIT: String(LIFTED_RATE_LIMIT),
@@ -119,11 +130,10 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
       const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as BuildStats
       builds.push({ ...stats, wall: result.seconds, cmsRequests: cms.requests.length - before })
       // The lower bound right after each build, so that both see the machine in the same state.
-      await settleDisk(out)
-      const bound = await run('scripts/bench/lower-bound.tsx', ['--space', spaceFile, '--out', join(WORK, `bound-${stories}`)], { NODE_ENV: 'production' })
+      settleDisk()
+      const bound = await run('scripts/bench/lower-bound.tsx', ['--space', spaceFile, '--out', boundOf(i)], { NODE_ENV: 'production' })
       if (bound.code !== 0) throw new Error(`Lower-bound render failed:\n${bound.output}`)
       bounds.push(JSON.parse(bound.output.trim().split('\n').pop()!).seconds as number)
-      rmSync(join(WORK, `bound-${stories}`), { recursive: true, force: true })
       process.stderr.write(`  ${stories} stories, run ${i + 1}/${runs}: ${result.seconds.toFixed(1)} s (lower bound ${bounds.at(-1)!.toFixed(1)} s)\n`)
     }
   } finally {
@@ -205,7 +215,14 @@ console.log(`Benchmark: ${sizes.join(', ')} stories, ${runs} run(s) each. The cl
 console.log(`the requests made and the time they would take at the spec's ${DEFAULT_RATE_LIMIT}/s are reported on their own rows.`)
 const results: Result[] = []
 console.log(reuseBundles ? 'Bundles are reused when the code is unchanged (--reuse-bundles): builds after the first skip the Vite build.' : 'Every run builds the bundles too (a cold full build).')
-for (const size of sizes) results.push(await benchSize(size, runs, Number(values.seed), reuseBundles, languages))
+// Left over by a benchmark that did not finish; deleted before the first run, as any earlier run's are.
+mkdirSync(WORK, { recursive: true })
+removeRunFolders()
+try {
+  for (const size of sizes) results.push(await benchSize(size, runs, Number(values.seed), reuseBundles, languages))
+} finally {
+  removeRunFolders()
+}
 
 const machine = machineDescription()
 const date = new Date().toISOString().slice(0, 10)
@@ -218,5 +235,10 @@ mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
 const name = `${reuseBundles ? 'reused-bundles' : 'results'}${languages > 1 ? `-languages-${languages}` : ''}`
 writeFileSync(join(ROOT, 'docs', 'benchmark', `${name}.json`), JSON.stringify({ date, machine, command, results }, null, 2))
 const page = `${reuseBundles ? 'reused-bundles' : languages > 1 ? 'languages' : 'README'}${languages > 1 && reuseBundles ? `-languages-${languages}` : ''}.md`
-writeFileSync(join(ROOT, 'docs', 'benchmark', page), markdown)
+// A `## Notes` section written by hand under the table (what the numbers mean, how they were
+// taken) stays when the table is measured again.
+const pagePath = join(ROOT, 'docs', 'benchmark', page)
+const previous = existsSync(pagePath) ? readFileSync(pagePath, 'utf8') : ''
+const notesAt = previous.indexOf('\n## Notes\n')
+writeFileSync(pagePath, notesAt < 0 ? markdown : `${markdown}${previous.slice(notesAt)}`)
 console.log(`Written to docs/benchmark/${name}.json and docs/benchmark/${page}`)
