@@ -240,7 +240,7 @@ export class RenderPool {
 
   /**
    * With two workers or more, pages go through two stages on different workers: the payload on
-   * one (payloadWorkers() says how many), the document and the writes on another. Each
+   * one (payloadWorkers() says how many), the document and its `index.html` on another. Each
    * worker then runs, and V8 compiles, half the code instead of all of it: every worker is an
    * isolate of its own that warms up and optimizes the code it runs, about 1.2 s of CPU per
    * worker for the whole page code at 5,000 stories (docs/benchmark/profile.md, fourth round).
