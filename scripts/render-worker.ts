@@ -1,8 +1,9 @@
 /**
- * A render worker: loads Vike's server bundle once, takes each render pass's site index and shell
- * by message, and produces pages in two stages: the payload stage reads the story from the crawl's
- * spill file and builds the payload, the document stage renders it and writes `index.html` and
- * `_payload.json`. A pool of one runs both; a larger pool gives each worker one of them
+ * A render worker: loads Vike's server bundle once (when it first renders a page), takes each
+ * render pass's site index and shell by message, and produces pages in two stages: the payload
+ * stage reads the story from the crawl's spill file and builds the payload, the document stage
+ * renders it and writes `index.html`. A pool of one runs both and writes `_payload.json` too; a
+ * larger pool gives each worker one of them, and the main thread writes the payloads
  * (scripts/render-pool.ts says why).
  *
  * Story pages take a fast path once the worker has seen one: Vike's renderPage() costs about
@@ -24,12 +25,17 @@ import { StoryView } from '../pages/story/StoryView.tsx'
 import { renderDocument } from '../renderer/document.tsx'
 import { spilledStoryReader } from './story-file.ts'
 import { OutputWriter, type FileRecord } from './output.ts'
-import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type VikeShell } from './render-page.ts'
+import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type RenderPage, type VikeShell } from './render-page.ts'
 import type { DocumentJob, HtmlJob, PageJob, PageResult, PassSetup, StagedPage, WorkerJob, WorkerStart } from './render-pool.ts'
 import { pageResult } from './render-pool.ts'
 
 const { bundleDir, outRoot } = workerData as WorkerStart
-const renderPage = await loadRenderer(bundleDir)
+/**
+ * Vike's server bundle, loaded when the worker first renders a page: a worker that only makes
+ * payloads (scripts/render-pool.ts) never needs it, and loading it costs about 0.1 s of CPU.
+ */
+let renderer: Promise<RenderPage> | undefined
+const renderPage = () => (renderer ??= loadRenderer(bundleDir))
 /** The current pass's index and shell (a language's site): set by a message before its jobs. */
 let pass: PassSetup | undefined
 function current(): PassSetup {
@@ -47,7 +53,7 @@ async function storyHtml(route: string, payload: RoutePayload, fullSlug: string)
     if (!isValidSlug(slugOf(route))) throw new RenderError(route, fullSlug, 'status 404, expected 200')
     return withShell(document(), shell)
   }
-  const html = await renderChecked(renderPage, { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug)
+  const html = await renderChecked(await renderPage(), { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug)
   if (shell === undefined) shell = learnShell(html, document()) ?? null
   return html
 }
@@ -74,9 +80,9 @@ function stagedPage(job: PageJob): { page: StagedPage; payload: RoutePayload } {
   return { page, payload }
 }
 
-function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
+async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
   const { shell: siteShell, shellFile } = current()
-  return renderChecked(renderPage, { ...init, shell: siteShell, shellFile }, expected)
+  return renderChecked(await renderPage(), { ...init, shell: siteShell, shellFile }, expected)
 }
 
 /**
