@@ -192,6 +192,15 @@ export class RenderPool {
     while (this.slots.length < Math.min(size, workerCount())) this.slots.push(this.startWorker())
   }
 
+  /**
+   * Has every worker load Vike's server bundle now, which a worker otherwise loads with its first
+   * page (scripts/render-worker.ts): for a pool started while the crawl runs, so that the load
+   * happens then, off the build's critical path.
+   */
+  warm(): void {
+    for (const { worker } of this.slots) worker.postMessage({ warm: true })
+  }
+
   /** Hands the next pass's index and shell to every worker; jobs sent after it use them. */
   setup(pass: PassSetup): void {
     this.pass = pass

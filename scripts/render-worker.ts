@@ -141,9 +141,14 @@ function run(job: WorkerJob): Promise<unknown> | unknown {
   }
 }
 
-parentPort!.on('message', async ({ id, job, setup }: { id: number; job: WorkerJob; setup?: PassSetup }) => {
+parentPort!.on('message', async ({ id, job, setup, warm }: { id: number; job: WorkerJob; setup?: PassSetup; warm?: true }) => {
   if (setup) {
     pass = setup
+    return
+  }
+  if (warm) {
+    // Loaded ahead of the first page (RenderPool.warm); a failure is reported with that page.
+    renderPage().catch(() => {})
     return
   }
   try {

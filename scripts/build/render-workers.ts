@@ -19,7 +19,13 @@ export function renderWorkers(bundlesReady: Promise<void>, start: WorkerStart, p
   let pool: RenderPool | undefined
   // The previous build's story summaries hold every card of its index, and a little more: a
   // heap sized from them fits this build's index, which a webhook changes by a story or two.
-  const early = previous ? bundlesReady.then(() => (pool = new RenderPool(start, workerHeapMb(Buffer.byteLength(JSON.stringify(previous.stories.summaries)))))) : undefined
+  const early = previous
+    ? bundlesReady.then(() => {
+        pool = new RenderPool(start, workerHeapMb(Buffer.byteLength(JSON.stringify(previous.stories.summaries))))
+        // An incremental build renders few pages, on this one worker: it loads Vike's bundle now.
+        pool.warm()
+      })
+    : undefined
   early?.catch(() => {}) // a bundle failure is reported where the build waits for the bundles
   return {
     async pool(index) {
