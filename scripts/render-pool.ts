@@ -1,8 +1,8 @@
 /**
  * Renders pages on every core: Vike's prerender is single-threaded, so the build spreads the work
  * of each page (load the story, build its payload, renderPage(), write both files) over worker
- * threads, each with the server bundle loaded once. With two workers or more a page goes through
- * two of them, its payload on one and its document on another (see `pages`). Jobs go to the least
+ * threads, each with the server bundle loaded once. A page goes through two stages, its payload
+ * and its document, on two different workers when there are two or more (see `stageSlots`). Jobs go to the least
  * busy worker of their stage; each resolves with the worker's answer or rejects with its error.
  *
  * One pool serves a whole build: it can start before the crawl ends (a worker takes 0.2 s to load
@@ -31,15 +31,9 @@ export interface PageJob {
 }
 
 /**
- * Pages for one worker to produce in a row. Pages go to workers in batches: one message each way
- * per page cost the worker 85 µs a page in postMessage alone.
+ * A batch of pages' payload stage (each story to its payload). Pages go to workers in batches:
+ * one message each way per page cost the worker 85 µs a page in postMessage alone.
  */
-export interface PagesJob {
-  kind: 'pages'
-  pages: PageJob[]
-}
-
-/** A page's payload stage (its story to its payload) for one worker, its document stage for another. */
 export interface PayloadsJob {
   kind: 'payloads'
   pages: PageJob[]
@@ -73,7 +67,7 @@ export interface HtmlJob {
 }
 
 export interface PageResult {
-  /** The files a worker wrote, for the main thread's writer to count (one it wrote itself it counted already). */
+  /** The page's `index.html`, written by a worker, for the main thread's writer to count (it wrote `_payload.json` itself). */
   files: FileRecord[]
   unknownBlocks: string[]
   /** What the payload step removed or could not link, each naming the story. */
@@ -82,12 +76,7 @@ export interface PageResult {
   listsShown: Shown
 }
 
-export type WorkerJob = PagesJob | PayloadsJob | DocumentsJob | HtmlJob
-
-/** A page's result from its two stages, with the files the workers wrote. */
-export function pageResult({ warnings, unknownBlocks, dependsOn, listsShown }: StagedPage, files: FileRecord[]): PageResult {
-  return { files, unknownBlocks, warnings, dependsOn, listsShown }
-}
+export type WorkerJob = PayloadsJob | DocumentsJob | HtmlJob
 
 /** What a worker starts with (its `workerData`). */
 export interface WorkerStart {
@@ -248,11 +237,11 @@ export class RenderPool {
   }
 
   /**
-   * With two workers or more, pages go through two stages on different workers: the payload on
-   * one (payloadWorkers() says how many), the document and its `index.html` on another. Each
-   * worker then runs, and V8 compiles, half the code instead of all of it: every worker is an
-   * isolate of its own that warms up and optimizes the code it runs, about 1.2 s of CPU per
-   * worker for the whole page code at 5,000 stories (docs/benchmark/profile.md, fourth round).
+   * The workers of a stage. With two workers or more, a page's two stages run on different ones:
+   * its payload on one (payloadWorkers() says how many), its document on another. Each worker then
+   * runs, and V8 compiles, half the code instead of all of it: every worker is an isolate of its
+   * own that warms up and optimizes the code it runs, about 1.2 s of CPU per worker for the whole
+   * page code at 5,000 stories (docs/benchmark/profile.md, fourth round). A pool of one runs both.
    */
   private stageSlots(stage: 'payloads' | 'documents'): Slot[] {
     if (this.slots.length < 2) return this.slots
@@ -272,20 +261,19 @@ export class RenderPool {
   }
 
   /**
-   * Produces the pages, in order; rejects with the first page's error. When the stages run on two
-   * workers, `writer` writes each `_payload.json` on this thread, between them: making a file is
-   * kernel time, which on this machine's disk costs up to 0.4 ms a file (docs/benchmark/profile.md,
-   * fifth round), and a document worker that wrote both files of every page was the render's
-   * bottleneck there, busy 5.1–10.9 s against the payload worker's 2.5–2.8 s. This thread has
-   * nothing else to do meanwhile.
+   * Produces the pages, in order; rejects with the first page's error. Between a batch's two
+   * stages, `writer` writes each `_payload.json` (and with it the page's folder) on this thread,
+   * which has nothing else to do meanwhile: making a file is kernel time, up to 0.4 ms a file on
+   * this machine's disk (docs/benchmark/profile.md, fifth round), and a document worker that
+   * wrote both files of every page was the render's bottleneck there, busy 5.1–10.9 s against the
+   * payload worker's 2.5–2.8 s.
    */
   async pages(pages: PageJob[], writer: OutputWriter): Promise<PageResult[]> {
-    if (this.slots.length < 2) return this.run({ kind: 'pages', pages })
     const staged = await this.run<StagedPage[]>({ kind: 'payloads', pages }, this.stageSlots('payloads'))
     for (const { route, payload, existing } of staged) await writer.write(join(routeDir(route), '_payload.json'), payload, 'payload', existing.payload)
     const documents = staged.map(({ route, fullSlug, existing, payload }): DocumentJob => ({ route, fullSlug, existing, payload }))
     const html = await this.run<FileRecord[]>({ kind: 'documents', pages: documents }, this.stageSlots('documents'))
-    return staged.map((page, i) => pageResult(page, [html[i]!]))
+    return staged.map(({ warnings, unknownBlocks, dependsOn, listsShown }, i) => ({ files: [html[i]!], unknownBlocks, warnings, dependsOn, listsShown }))
   }
 
   html(job: Omit<HtmlJob, 'kind'>): Promise<string> {

@@ -1,9 +1,9 @@
 /**
  * A render worker: loads Vike's server bundle once (when it first renders a page), takes each
- * render pass's site index and shell by message, and produces pages in two stages: the payload
- * stage reads the story from the crawl's spill file and builds the payload, the document stage
- * renders it and writes `index.html`. A pool of one runs both and writes `_payload.json` too; a
- * larger pool gives each worker one of them, and the main thread writes the payloads
+ * render pass's site index and shell by message, and takes pages in two stages: the payload
+ * stage reads the story from the crawl's spill file and builds the payload's JSON, the document
+ * stage renders the page from it and writes `index.html`. The main thread writes `_payload.json`
+ * between the two; a worker of a pool of one runs both stages, of a larger pool one of them
  * (scripts/render-pool.ts says why).
  *
  * Story pages take a fast path once the worker has seen one: Vike's renderPage() costs about
@@ -26,8 +26,7 @@ import { renderDocument } from '../renderer/document.tsx'
 import { spilledStoryReader } from './story-file.ts'
 import { OutputWriter, type FileRecord } from './output.ts'
 import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type RenderPage, type VikeShell } from './render-page.ts'
-import type { DocumentJob, HtmlJob, PageJob, PageResult, PassSetup, StagedPage, WorkerJob, WorkerStart } from './render-pool.ts'
-import { pageResult } from './render-pool.ts'
+import type { DocumentJob, HtmlJob, PageJob, PassSetup, StagedPage, WorkerJob, WorkerStart } from './render-pool.ts'
 
 const { bundleDir, outRoot } = workerData as WorkerStart
 /**
@@ -61,11 +60,8 @@ const readStory = spilledStoryReader()
 const output = new OutputWriter(outRoot)
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
-/**
- * The payload stage of a page: its story read back and turned into the payload, as an object for
- * this worker's document stage and as the JSON its file holds, with what the build should hear.
- */
-function stagedPage(job: PageJob): { page: StagedPage; payload: RoutePayload } {
+/** The payload stage of a page: its story read back and turned into the payload's JSON, with what the build should hear. */
+function payloadStage(job: PageJob): StagedPage {
   const { fullSlug, page: listPage, story, route, existing } = job
   const result = buildPayload(readStory(story), current().index, { page: listPage })
   const { payload, brokenLinks, problems } = result
@@ -76,8 +72,7 @@ function stagedPage(job: PageJob): { page: StagedPage; payload: RoutePayload } {
     ...brokenLinks.map((uuid) => `${label}: a link to story ${uuid}, which is not published, renders as text.`),
   ]
   const unknownBlocks = [...result.components].filter((component) => !KNOWN_BLOCKS.has(blockName(component)))
-  const page = { route, fullSlug, existing, payload: JSON.stringify(payload), warnings, unknownBlocks, dependsOn: result.dependsOn, listsShown: result.listsShown }
-  return { page, payload }
+  return { route, fullSlug, existing, payload: JSON.stringify(payload), warnings, unknownBlocks, dependsOn: result.dependsOn, listsShown: result.listsShown }
 }
 
 async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
@@ -86,54 +81,30 @@ async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string
 }
 
 /**
- * The document stage: renders each page from its payload and writes its `index.html`. `parsed`
- * holds the payloads as objects when this worker built them itself (a pool of one); otherwise the
- * main thread wrote each page's `_payload.json`, and its folder with it, before sending the page.
+ * The document stage: renders each page from its payload and writes its `index.html` into the
+ * folder the main thread made when it wrote the page's `_payload.json` (scripts/render-pool.ts).
  *
  * A batch goes stage by stage, every document, then every write, rather than page by page: each
  * stage's code (React, the file system) stays warm in the CPU's caches across the batch
  * (docs/benchmark/profile.md, third round).
  */
-async function documentStage(pages: DocumentJob[], parsed?: RoutePayload[]): Promise<FileRecord[]> {
+async function documentStage(pages: DocumentJob[]): Promise<FileRecord[]> {
   const htmls: string[] = []
-  for (let i = 0; i < pages.length; i++) {
-    const { route, payload, fullSlug } = pages[i]!
-    htmls.push(await storyHtml(route, parsed?.[i] ?? (JSON.parse(payload) as RoutePayload), fullSlug))
-  }
+  for (const { route, payload, fullSlug } of pages) htmls.push(await storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug))
   const files: FileRecord[] = []
   for (let i = 0; i < pages.length; i++) {
     const { route, existing } = pages[i]!
     const dir = routeDir(route)
-    if (!parsed) output.folderMade(dir)
+    output.folderMade(dir)
     files.push(await output.write(join(dir, 'index.html'), htmls[i]!, 'html', existing.html))
   }
   return files
 }
 
-/** Both stages in this worker (a pool of one): the payloads go to the documents as objects, and both files are written here. */
-async function pages(jobs: PageJob[]): Promise<PageResult[]> {
-  const parsed: RoutePayload[] = []
-  const staged = jobs.map((job) => {
-    const { page, payload } = stagedPage(job)
-    parsed.push(payload)
-    return page
-  })
-  const html = await documentStage(staged, parsed)
-  const results: PageResult[] = []
-  for (let i = 0; i < staged.length; i++) {
-    const { route, payload, existing } = staged[i]!
-    const payloadFile = await output.write(join(routeDir(route), '_payload.json'), payload, 'payload', existing.payload)
-    results.push(pageResult(staged[i]!, [html[i]!, payloadFile]))
-  }
-  return results
-}
-
 function run(job: WorkerJob): Promise<unknown> | unknown {
   switch (job.kind) {
-    case 'pages':
-      return pages(job.pages)
     case 'payloads':
-      return job.pages.map((page) => stagedPage(page).page)
+      return job.pages.map(payloadStage)
     case 'documents':
       return documentStage(job.pages)
     case 'html':

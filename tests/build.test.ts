@@ -316,7 +316,7 @@ describe('render workers', () => {
     expect(stagedRun.code).toBe(0)
     expect(JSON.parse(readFileSync(stats, 'utf8')).workers).toBe(3)
     expect(strip(snapshot(staged))).toEqual(strip(snapshot(out)))
-    // The main thread writes the payloads then (scripts/render-pool.ts): each file counted once.
+    // The main thread writes the payloads, the workers the documents: each file counted once.
     const written = (stdout: string) => stdout.match(/(\d+) files written/)?.[1]
     expect(written(stagedRun.stdout)).toBeDefined()
     expect(written(run.stdout)).toBe(written(stagedRun.stdout))
