@@ -28,7 +28,7 @@ import { writeSiteFiles } from './build/site-files.ts'
 import { ensureBundles } from './bundles.ts'
 import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
 import { acquireContent, type Content } from './content.ts'
-import { clearOld, createStage, discardStage, liveBuildId, prepareFolders } from './deploy.ts'
+import { clearOld, createStage, discardStage, liveBuildId, prepareFolders, stagePath, type FolderThread } from './deploy.ts'
 import { prerender } from './prerender.ts'
 import { renderWorkers } from './build/render-workers.ts'
 import { progress } from './progress.ts'
@@ -58,24 +58,28 @@ async function build(config: BuildConfig): Promise<void> {
   // Bundles do not depend on content: build them (unless the code is unchanged, and not --full)
   // while the crawl waits on the network.
   const bundles = ensureBundles(bundleDir, code, { preview, rebuild: config.full })
-  const { state: previous, reason } = previousBuild(config, fingerprint)
-  const { cms, server } = await connectCms(config.cms, config.embedded, log)
-  const stage = await createStage(config.outDir)
-  const workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, previous)
-  // An incremental build fills the stage from the live build: its folders are made meanwhile.
-  const stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
+  let stageFolders: FolderThread | undefined
   // A stop request (the server shutting down) abandons the build; the live one is never touched.
+  // Listened for from the moment there is something to undo: a build stopped before its stage
+  // exists must still let go of the cache and the bundle process, and one stopped right after
+  // making it must still remove it.
   const abandon = () => {
     bundles.cancel()
     // The folder thread may make one more folder after it is told to stop: a removal that meets a
     // folder made meanwhile (ENOTEMPTY) tries again.
     stageFolders?.stop()
-    rmSync(stage, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 })
+    rmSync(stagePath(config.outDir), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 })
     release()
     process.stderr.write('Build abandoned (SIGTERM); the live build is unchanged.\n')
     process.exit(143)
   }
   process.once('SIGTERM', abandon)
+  const { state: previous, reason } = previousBuild(config, fingerprint)
+  const { cms, server } = await connectCms(config.cms, config.embedded, log)
+  const stage = await createStage(config.outDir)
+  const workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, previous)
+  // An incremental build fills the stage from the live build: its folders are made meanwhile.
+  stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
   let content: Content | undefined
   // The other languages' story files: kept in the build cache once the build is recorded.
   let extraStories: SpilledStories[] = []

@@ -75,9 +75,14 @@ export async function createStage(outDir: string): Promise<string> {
     if (name.startsWith(TRASH)) trash.push(join(dir, name))
   }
   removeInBackground(trash)
-  const stage = join(dir, `.staging-${process.pid}`)
+  const stage = stagePath(outDir)
   await mkdir(stage)
   return stage
+}
+
+/** Where this process stages its build (createStage makes it): known before it exists, for an abandoned build to remove. */
+export function stagePath(outDir: string): string {
+  return join(buildsDir(outDir), `.staging-${process.pid}`)
 }
 
 export async function discardStage(stage: string): Promise<void> {
