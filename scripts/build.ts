@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { createCmsClient } from '../cms/client.ts'
 import { ConfigError, resolveSpaceLanguages } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
+import type { CmsServer } from '../cms/api/server.ts'
 import { fetchDatasource, REDIRECTS_DATASOURCE } from '../cms/datasource.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
 import { siteOf, type Site } from '../pages/site.ts'
@@ -30,7 +31,7 @@ import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.t
 import { acquireContent, type Content } from './content.ts'
 import { clearOld, createStage, discardStage, liveBuildId, prepareFolders, stagePath, type FolderThread } from './deploy.ts'
 import { prerender } from './prerender.ts'
-import { renderWorkers } from './build/render-workers.ts'
+import { renderWorkers, type RenderWorkers } from './build/render-workers.ts'
 import { progress } from './progress.ts'
 
 // A static build is always a production build: a NODE_ENV=development or =test inherited from the
@@ -74,17 +75,28 @@ async function build(config: BuildConfig): Promise<void> {
     process.exit(143)
   }
   process.once('SIGTERM', abandon)
-  const { state: previous, reason } = previousBuild(config, fingerprint)
-  const { cms, server } = await connectCms(config.cms, config.embedded, log)
-  const stage = await createStage(config.outDir)
-  const workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, previous)
-  // An incremental build fills the stage from the live build: its folders are made meanwhile.
-  stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
+  // Everything from here on is undone by the `catch` below if the build fails, whatever step it
+  // fails at: a CMS that cannot be served or an output folder that cannot be made must still stop
+  // the bundle process and let go of the cache.
+  let previous: CacheState | undefined
+  let server: CmsServer | undefined
+  let stage: string | undefined
+  let workers: RenderWorkers | undefined
   let content: Content | undefined
   // The other languages' story files: kept in the build cache once the build is recorded.
   let extraStories: SpilledStories[] = []
   let splitStories: SpilledStories[] = []
   try {
+    const { state, reason } = previousBuild(config, fingerprint)
+    previous = state
+    const connection = await connectCms(config.cms, config.embedded, log)
+    const { cms } = connection
+    server = connection.server
+    stage = await createStage(config.outDir)
+    workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, previous)
+    // An incremental build fills the stage from the live build: its folders are made meanwhile.
+    stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
+
     // Crawl: every story (or the ones a webhook named), checked, and the site they make.
     const client = createCmsClient(cms)
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: progress('Stories fetched'), log })
@@ -158,12 +170,12 @@ async function build(config: BuildConfig): Promise<void> {
   } catch (error) {
     // Before the stage goes: a worker still writing a page there, or the folder thread, must not
     // bring folders back.
-    await workers.close()
+    await workers?.close()
     stageFolders?.stop()
     await stageFolders
     bundles.cancel()
     await server?.close()
-    await discardStage(stage)
+    if (stage) await discardStage(stage)
     if (content && content.stories.path !== previous?.stories.file) content.stories.dispose()
     for (const stories of extraStories) releaseStories(stories, previous)
     throw error

@@ -67,7 +67,9 @@ export function liveBuildId(outDir: string): string | undefined {
  */
 export async function createStage(outDir: string): Promise<string> {
   const dir = buildsDir(outDir)
-  await mkdir(dir, { recursive: true })
+  await mkdir(dir, { recursive: true }).catch((error: Error) => {
+    throw new Error(`Cannot make the folder ${dir}, where builds of ${outDir} are staged (${error.message}). Give --out a folder whose parent you can write to.`)
+  })
   const trash: string[] = []
   for (const name of readdirSync(dir)) {
     const pid = STAGING.exec(name)?.[1]

@@ -2,11 +2,12 @@
  * Every failure a user can cause stops the build with a message naming what is wrong, exits
  * non-zero and leaves the previous output exactly as it was.
  */
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer, type Faults } from '../cms/api/server.ts'
 import { runBuild, snapshot, tempDir, workDir } from './helpers/build.ts'
+import { waitFor } from './helpers/server.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
 
 const work = workDir('failures')
@@ -33,6 +34,21 @@ async function buildAgainst(faults: Faults, env: Record<string, string> = {}) {
     STORYBLOK_PER_PAGE: '10',
     ...env,
   })
+}
+
+/** Pids of the bundle builds (scripts/build-bundles.ts) writing into `work`. */
+function bundleProcesses(work: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+        return args.some((arg) => arg.endsWith('build-bundles.ts')) && args.includes(join(work, 'vike'))
+      } catch {
+        return false // ended meanwhile
+      }
+    })
+    .map(Number)
 }
 
 function expectUntouched() {
@@ -107,6 +123,25 @@ describe('failing builds', () => {
     expect(run.stderr).toMatch(/CMS request GET cdn\/spaces\/me failed: fetch failed \(.*ECONNREFUSED/)
     expectUntouched()
     server = await startCmsServer({ space: projectSpace(1) })
+  })
+
+  it('should stop its bundle build and free the cache when the output folder cannot be made', async () => {
+    // The parent of --out is a file: the build fails making its staging folder, after it started
+    // building the bundles (--full: afresh) and locked the cache.
+    const parent = join(tempDir('failures-file'), 'a-file')
+    writeFileSync(parent, 'not a folder')
+    const stageWork = workDir('failures-stage')
+    try {
+      const run = await runBuild(['--out', join(parent, 'dist'), '--work-dir', stageWork, '--full'], { STORYBLOK_API_URL: server.url, STORYBLOK_TOKEN: TOKENS.public })
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain(`Cannot make the folder ${join(parent, '.dist.builds')}, where builds of ${join(parent, 'dist')} are staged`)
+      expect(run.stderr).toContain('Give --out a folder whose parent you can write to.')
+      expect(existsSync(join(stageWork, 'cache', 'build.lock'))).toBe(false)
+      // A bundle build left running would go on writing into the work folder, under the next build.
+      await waitFor(() => bundleProcesses(stageWork).length === 0, 2000, 'the bundle build to stop')
+    } finally {
+      rmSync(stageWork, { recursive: true, force: true })
+    }
   })
 
   it('should fail when two stories claim one route', async () => {
