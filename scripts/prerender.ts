@@ -42,8 +42,12 @@ export interface PrerenderResult {
   dependencies: Map<string, RouteDependencies>
 }
 
-/** Batches in flight per worker: one rendering, one waiting, so that a worker never idles. */
-const IN_FLIGHT_PER_WORKER = 2
+/**
+ * Batches in flight per thread (the workers and the main thread, which makes payloads): one in the
+ * works, one waiting, so that no thread idles, and enough for a document worker's queue to show
+ * when it falls behind (scripts/render-pool.ts, WRITE_BEHIND).
+ */
+const IN_FLIGHT_PER_THREAD = 2
 
 /** Pages per batch (render-pool.ts says why batches): few enough to balance the workers' loads. */
 const BATCH = 8
@@ -88,7 +92,7 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
 
   await beforeWrites?.()
   await output.write(shellFile.url.slice(1), shellFile.body, 'shell')
-  await bounded(pool.size * IN_FLIGHT_PER_WORKER, batches())
+  await bounded((pool.size + 1) * IN_FLIGHT_PER_THREAD, batches())
   // One static 404.html answers every missing path (of a language's folder): its path slot is filled in the browser.
   await output.write(errorPages.notFound, await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 }), 'html')
   if (errorPages.serverError) await output.write(errorPages.serverError, await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 }), 'html')

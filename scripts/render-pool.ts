@@ -1,9 +1,11 @@
 /**
  * Renders pages on every core: Vike's prerender is single-threaded, so the build spreads the work
- * of each page (load the story, build its payload, renderPage(), write both files) over worker
- * threads, each with the server bundle loaded once. A page goes through two stages, its payload
- * and its document, on two different workers when there are two or more (see `stageSlots`). Jobs go to the least
- * busy worker of their stage; each resolves with the worker's answer or rejects with its error.
+ * of each page (load the story, build its payload, renderPage(), write both files) over the main
+ * thread and worker threads, each worker with the server bundle loaded once. A page goes through
+ * two stages, its payload and its document: the main thread makes payloads (payload workers help
+ * it on machines with cores to spare) and document workers render the pages (see
+ * `payloadWorkers`). Jobs go to the least busy thread of their stage; each resolves with the
+ * thread's answer or rejects with its error.
  *
  * One pool serves a whole build: it can start before the crawl ends (a worker takes 0.2 s to load
  * the bundle), each pass of the render (a language's site) hands its index and shell to the
@@ -13,11 +15,12 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Shown, SiteIndex } from '../pages/payload.ts'
-import type { StoryLocation } from './story-file.ts'
+import { spilledStoryReader, type StoryLocation } from './story-file.ts'
 import type { SiteShell } from '../pages/route-payload.ts'
 import type { FileRecord, OutputWriter } from './output.ts'
 import { routeDir } from '../pages/routes.ts'
 import { WORKER_BUNDLE } from './bundle-layout.ts'
+import { payloadStage } from './payload-stage.ts'
 
 /** A page of the site: everything the worker needs to produce it. */
 export interface PageJob {
@@ -52,6 +55,8 @@ export interface StagedPage extends Omit<PageResult, 'files'> {
 export interface DocumentsJob {
   kind: 'documents'
   pages: DocumentJob[]
+  /** The worker writes each page's `_payload.json` too (the main thread does when this is unset). */
+  writePayload?: boolean
 }
 
 export type DocumentJob = Pick<StagedPage, 'route' | 'fullSlug' | 'existing' | 'payload'>
@@ -67,7 +72,7 @@ export interface HtmlJob {
 }
 
 export interface PageResult {
-  /** The page's `index.html`, written by a worker, for the main thread's writer to count (it wrote `_payload.json` itself). */
+  /** The page's files written by a worker, for the main thread's writer to count (it may have written `_payload.json` itself). */
   files: FileRecord[]
   unknownBlocks: string[]
   /** What the payload step removed or could not link, each naming the story. */
@@ -134,9 +139,12 @@ function configuredWorkers(): number | undefined {
   return Number.isInteger(configured) && configured > 0 ? configured : undefined
 }
 
-/** Workers for a build: one per core (`BUILD_WORKERS` overrides), at most 8. */
+/**
+ * Workers for a build: one per core but the main thread's, which makes payloads meanwhile (at
+ * least one, at most 8; `BUILD_WORKERS` overrides).
+ */
 export function workerCount(): number {
-  return configuredWorkers() ?? Math.min(8, availableParallelism())
+  return configuredWorkers() ?? Math.min(8, Math.max(1, availableParallelism() - 1))
 }
 
 /** Routes per worker worth starting it for: a worker takes about 0.2 s to load the bundle. */
@@ -148,21 +156,70 @@ export function workersFor(routes: number): number {
 }
 
 /**
- * The payload stage's share of the workers: warm, a page's payload (the story read back, trimmed,
- * its rich text rendered and sanitized) takes about 0.27 ms, its document and writes about 0.17.
+ * The payload stage's share of the threads, the main thread's included: a page's payload (the story
+ * read back, trimmed, its rich text rendered and sanitized, its JSON) costs about as much CPU as its
+ * document and its files' writes (docs/benchmark/profile.md, sixth round).
  */
-const PAYLOAD_SHARE = 0.6
+const PAYLOAD_SHARE = 0.5
 
 /**
- * How many of `size` workers take the payload stage; the others take the document stage. A pool
- * of one does both.
+ * How many of `size` workers make payloads beside the main thread; the others render documents.
+ * The main thread makes payloads because it has nothing else to do during the render: on two
+ * cores, the main thread and one document worker use both of them, where a payload worker and a
+ * document worker left the main thread idle and cost a third V8 isolate, with its start, its
+ * warm-up and its compiles, and every payload's copy from one thread to another: at 5,000 stories,
+ * 0.8 s of CPU less and a render phase 0.5 s shorter (medians of nine alternating whole builds,
+ * sixth round). With more cores, payload workers help it.
  */
 export function payloadWorkers(size: number): number {
-  return size < 2 ? size : Math.min(size - 1, Math.max(1, Math.round(size * PAYLOAD_SHARE)))
+  return Math.min(size - 1, Math.max(0, Math.round((size + 1) * PAYLOAD_SHARE) - 1))
+}
+
+/**
+ * Who writes a page's `_payload.json`: the main thread, when the document worker of its batch has
+ * `WRITE_BEHIND` batches or more to get through (the documents are behind, so the main thread is
+ * not the bottleneck), else that worker. Making files is kernel time, from 25 µs to a
+ * millisecond a file on this machine's disk, and no thread should be left idle while another
+ * makes them all (docs/benchmark/profile.md, fifth and sixth rounds).
+ */
+export const WRITE_BEHIND = 2
+
+/** True when the main thread should write a batch's payloads itself (see WRITE_BEHIND). */
+export function mainWritesPayloads(documentBatchesQueued: number): boolean {
+  return documentBatchesQueued >= WRITE_BEHIND
+}
+
+/**
+ * The main thread's payload stage: batches queued and run one per turn of the event loop, so that
+ * the workers' answers are taken in between and `busy` says how far behind it is.
+ */
+class MainThreadPayloads {
+  busy = 0
+  private readonly stories = spilledStoryReader()
+
+  run(pages: PageJob[], index: SiteIndex): Promise<StagedPage[]> {
+    this.busy++
+    return new Promise((resolve, reject) => {
+      setImmediate(() => {
+        try {
+          resolve(pages.map((page) => payloadStage(page, index, this.stories.read)))
+        } catch (error) {
+          reject(error as Error)
+        } finally {
+          this.busy--
+        }
+      })
+    })
+  }
+
+  close(): void {
+    this.stories.close()
+  }
 }
 
 export class RenderPool {
   private readonly slots: Slot[] = []
+  private readonly main = new MainThreadPayloads()
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; slot: Slot }>()
   private nextId = 0
   private pass?: PassSetup
@@ -182,12 +239,12 @@ export class RenderPool {
   }
 
   /**
-   * Has every worker load Vike's server bundle now, which a worker otherwise loads with its first
-   * page (scripts/render-worker.ts): for a pool started while the crawl runs, so that the load
-   * happens then, off the build's critical path.
+   * Has every document worker load Vike's server bundle now, which it otherwise loads with its
+   * first page (scripts/render-worker.ts): for a pool started while the crawl runs, so that the
+   * load happens then, off the build's critical path.
    */
   warm(): void {
-    for (const { worker } of this.slots) worker.postMessage({ warm: true })
+    for (const { worker } of this.documentSlots()) worker.postMessage({ warm: true })
   }
 
   /** Hands the next pass's index and shell to every worker; jobs sent after it use them. */
@@ -236,21 +293,21 @@ export class RenderPool {
     }
   }
 
-  /**
-   * The workers of a stage. With two workers or more, a page's two stages run on different ones:
-   * its payload on one (payloadWorkers() says how many), its document on another. Each worker then
-   * runs, and V8 compiles, half the code instead of all of it: every worker is an isolate of its
-   * own that warms up and optimizes the code it runs, about 1.2 s of CPU per worker for the whole
-   * page code at 5,000 stories (docs/benchmark/profile.md, fourth round). A pool of one runs both.
-   */
-  private stageSlots(stage: 'payloads' | 'documents'): Slot[] {
-    if (this.slots.length < 2) return this.slots
-    const payloadSlots = payloadWorkers(this.slots.length)
-    return stage === 'payloads' ? this.slots.slice(0, payloadSlots) : this.slots.slice(payloadSlots)
+  /** The workers that make payloads beside the main thread (payloadWorkers), first in the pool. */
+  private payloadSlots(): Slot[] {
+    return this.slots.slice(0, payloadWorkers(this.slots.length))
   }
 
-  private async run<T>(job: WorkerJob, slots = this.slots): Promise<T> {
-    const slot = slots.reduce((least, candidate) => (candidate.busy < least.busy ? candidate : least))
+  /** The workers that render documents: all but the payload workers. */
+  private documentSlots(): Slot[] {
+    return this.slots.slice(payloadWorkers(this.slots.length))
+  }
+
+  private leastBusy(slots: Slot[]): Slot {
+    return slots.reduce((least, candidate) => (candidate.busy < least.busy ? candidate : least))
+  }
+
+  private async run<T>(job: WorkerJob, slot: Slot): Promise<T> {
     slot.busy++
     await slot.ready
     const id = this.nextId++
@@ -260,27 +317,35 @@ export class RenderPool {
     })
   }
 
+  /** A batch's payload stage, on the main thread or the least busy payload worker. */
+  private payloads(pages: PageJob[]): Promise<StagedPage[]> {
+    const worker = this.payloadSlots().reduce<Slot | undefined>((least, candidate) => (candidate.busy < (least?.busy ?? this.main.busy) ? candidate : least), undefined)
+    if (worker) return this.run<StagedPage[]>({ kind: 'payloads', pages }, worker)
+    if (!this.pass) throw new Error('The render pool got pages before the site index.')
+    return this.main.run(pages, this.pass.index)
+  }
+
   /**
    * Produces the pages, in order; rejects with the first page's error. Between a batch's two
-   * stages, `writer` writes each `_payload.json` (and with it the page's folder) on this thread,
-   * which has nothing else to do meanwhile: making a file is kernel time, up to 0.4 ms a file on
-   * this machine's disk (docs/benchmark/profile.md, fifth round), and a document worker that
-   * wrote both files of every page was the render's bottleneck there, busy 5.1–10.9 s against the
-   * payload worker's 2.5–2.8 s.
+   * stages, its `_payload.json` files (and with them the pages' folders) are written by `writer`
+   * on this thread or by the document worker (mainWritesPayloads says which).
    */
   async pages(pages: PageJob[], writer: OutputWriter): Promise<PageResult[]> {
-    const staged = await this.run<StagedPage[]>({ kind: 'payloads', pages }, this.stageSlots('payloads'))
-    for (const { route, payload, existing } of staged) await writer.write(join(routeDir(route), '_payload.json'), payload, 'payload', existing.payload)
+    const staged = await this.payloads(pages)
+    const slot = this.leastBusy(this.documentSlots())
+    const writePayload = !mainWritesPayloads(slot.busy)
+    if (!writePayload) for (const { route, payload, existing } of staged) await writer.write(join(routeDir(route), '_payload.json'), payload, 'payload', existing.payload)
     const documents = staged.map(({ route, fullSlug, existing, payload }): DocumentJob => ({ route, fullSlug, existing, payload }))
-    const html = await this.run<FileRecord[]>({ kind: 'documents', pages: documents }, this.stageSlots('documents'))
-    return staged.map(({ warnings, unknownBlocks, dependsOn, listsShown }, i) => ({ files: [html[i]!], unknownBlocks, warnings, dependsOn, listsShown }))
+    const files = await this.run<FileRecord[][]>({ kind: 'documents', pages: documents, writePayload }, slot)
+    return staged.map(({ warnings, unknownBlocks, dependsOn, listsShown }, i) => ({ files: files[i]!, unknownBlocks, warnings, dependsOn, listsShown }))
   }
 
   html(job: Omit<HtmlJob, 'kind'>): Promise<string> {
-    return this.run({ kind: 'html', ...job }, this.stageSlots('documents'))
+    return this.run({ kind: 'html', ...job }, this.leastBusy(this.documentSlots()))
   }
 
   async close(): Promise<void> {
+    this.main.close()
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()))
   }
 }

@@ -1,10 +1,10 @@
 /**
  * A render worker: loads Vike's server bundle once (when it first renders a page), takes each
- * render pass's site index and shell by message, and takes pages in two stages: the payload
- * stage reads the story from the crawl's spill file and builds the payload's JSON, the document
- * stage renders the page from it and writes `index.html`. The main thread writes `_payload.json`
- * between the two; a worker of a pool of one runs both stages, of a larger pool one of them
- * (scripts/render-pool.ts says why).
+ * render pass's site index and shell by message, and takes pages in one of two stages. A document
+ * worker renders each page from its payload and writes `index.html`, and `_payload.json` too when
+ * the main thread hands that write over; a payload worker (only on machines with cores to spare
+ * for one) reads stories back and builds their payloads, as the main thread does
+ * (scripts/payload-stage.ts). scripts/render-pool.ts says who does what, and why.
  *
  * Story pages take a fast path once the worker has seen one: Vike's renderPage() costs about
  * 1.6 ms a page, 1.3 ms of it bookkeeping around React's renderToString, and for story pages all
@@ -15,18 +15,16 @@
  */
 import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
-import { BLOCK_NAMES, blockName } from '../cms/content-model.ts'
-import { storyLabel } from '../cms/story-shape.ts'
 import type { PageContext } from 'vike/types'
-import { buildPayload } from '../pages/payload.ts'
 import type { RoutePayload } from '../pages/route-payload.ts'
 import { isValidSlug, routeDir, slugOf } from '../pages/routes.ts'
 import { StoryView } from '../pages/story/StoryView.tsx'
 import { renderDocument } from '../renderer/document.tsx'
 import { spilledStoryReader } from './story-file.ts'
 import { OutputWriter, type FileRecord } from './output.ts'
+import { payloadStage } from './payload-stage.ts'
 import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type RenderPage, type VikeShell } from './render-page.ts'
-import type { DocumentJob, HtmlJob, PageJob, PassSetup, StagedPage, WorkerJob, WorkerStart } from './render-pool.ts'
+import type { DocumentsJob, HtmlJob, PassSetup, WorkerJob, WorkerStart } from './render-pool.ts'
 
 const { bundleDir, outRoot } = workerData as WorkerStart
 /**
@@ -56,24 +54,8 @@ async function storyHtml(route: string, payload: RoutePayload, fullSlug: string)
   if (shell === undefined) shell = learnShell(html, document()) ?? null
   return html
 }
-const readStory = spilledStoryReader()
+const stories = spilledStoryReader()
 const output = new OutputWriter(outRoot)
-const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
-
-/** The payload stage of a page: its story read back and turned into the payload's JSON, with what the build should hear. */
-function payloadStage(job: PageJob): StagedPage {
-  const { fullSlug, page: listPage, story, route, existing } = job
-  const result = buildPayload(readStory(story), current().index, { page: listPage })
-  const { payload, brokenLinks, problems } = result
-  const label = storyLabel({ full_slug: fullSlug, id: payload.story.id })
-  // The later pages of a long project list show the same story: its warnings are said once.
-  const warnings = (listPage ?? 1) > 1 ? [] : [
-    ...problems.map((problem) => `${label}: ${problem}.`),
-    ...brokenLinks.map((uuid) => `${label}: a link to story ${uuid}, which is not published, renders as text.`),
-  ]
-  const unknownBlocks = [...result.components].filter((component) => !KNOWN_BLOCKS.has(blockName(component)))
-  return { route, fullSlug, existing, payload: JSON.stringify(payload), warnings, unknownBlocks, dependsOn: result.dependsOn, listsShown: result.listsShown }
-}
 
 async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string> {
   const { shell: siteShell, shellFile } = current()
@@ -81,22 +63,25 @@ async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string
 }
 
 /**
- * The document stage: renders each page from its payload and writes its `index.html` into the
- * folder the main thread made when it wrote the page's `_payload.json` (scripts/render-pool.ts).
+ * The document stage: renders each page from its payload and writes its `index.html`, after its
+ * `_payload.json` when the main thread handed that write over (`writePayload`), else into the
+ * folder the main thread made when it wrote the payload (scripts/render-pool.ts). Answers each
+ * page's files, `_payload.json` first when written here.
  *
  * A batch goes stage by stage, every document, then every write, rather than page by page: each
  * stage's code (React, the file system) stays warm in the CPU's caches across the batch
  * (docs/benchmark/profile.md, third round).
  */
-async function documentStage(pages: DocumentJob[]): Promise<FileRecord[]> {
+async function documentStage({ pages, writePayload }: DocumentsJob): Promise<FileRecord[][]> {
   const htmls: string[] = []
   for (const { route, payload, fullSlug } of pages) htmls.push(await storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug))
-  const files: FileRecord[] = []
+  const files: FileRecord[][] = []
   for (let i = 0; i < pages.length; i++) {
-    const { route, existing } = pages[i]!
+    const { route, existing, payload } = pages[i]!
     const dir = routeDir(route)
-    output.folderMade(dir)
-    files.push(await output.write(join(dir, 'index.html'), htmls[i]!, 'html', existing.html))
+    const written = writePayload ? [await output.write(join(dir, '_payload.json'), payload, 'payload', existing.payload)] : (output.folderMade(dir), [])
+    written.push(await output.write(join(dir, 'index.html'), htmls[i]!, 'html', existing.html))
+    files.push(written)
   }
   return files
 }
@@ -104,9 +89,9 @@ async function documentStage(pages: DocumentJob[]): Promise<FileRecord[]> {
 function run(job: WorkerJob): Promise<unknown> | unknown {
   switch (job.kind) {
     case 'payloads':
-      return job.pages.map(payloadStage)
+      return job.pages.map((page) => payloadStage(page, current().index, stories.read))
     case 'documents':
-      return documentStage(job.pages)
+      return documentStage(job)
     case 'html':
       return html(job)
   }

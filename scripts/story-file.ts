@@ -27,13 +27,19 @@ function readStoryAt(fd: number, { at, length }: StoryLocation): Story {
   return JSON.parse(bytes.toString('utf8')) as Story
 }
 
-/** Reads spilled stories from another thread (a render worker), keeping the file open. */
-export function spilledStoryReader(): (location: StoryLocation) => Story {
+/** Reads spilled stories by location (in a render worker, or in the render pool), keeping each file open until closed. */
+export function spilledStoryReader(): { read(location: StoryLocation): Story; close(): void } {
   const open = new Map<string, number>()
-  return (location) => {
-    let fd = open.get(location.file)
-    if (fd === undefined) open.set(location.file, (fd = openSync(location.file, 'r')))
-    return readStoryAt(fd, location)
+  return {
+    read(location) {
+      let fd = open.get(location.file)
+      if (fd === undefined) open.set(location.file, (fd = openSync(location.file, 'r')))
+      return readStoryAt(fd, location)
+    },
+    close() {
+      for (const fd of open.values()) closeSync(fd)
+      open.clear()
+    },
   }
 }
 

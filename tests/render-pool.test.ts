@@ -1,17 +1,29 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { payloadWorkers, ROUTES_PER_WORKER, workerCount, workersFor, workerExecArgv } from '../scripts/render-pool.ts'
+import { availableParallelism } from 'node:os'
+import { mainWritesPayloads, payloadWorkers, ROUTES_PER_WORKER, workerCount, workersFor, workerExecArgv, WRITE_BEHIND } from '../scripts/render-pool.ts'
 
 describe('payloadWorkers', () => {
-  it('should leave both stages to a pool of one', () => {
-    expect(payloadWorkers(1)).toBe(1)
+  it('should leave the payloads of a pool of one to the main thread', () => {
+    expect(payloadWorkers(1)).toBe(0)
   })
 
-  it('should give payloads the larger share and documents at least one worker', () => {
-    expect([2, 3, 4, 5, 8].map(payloadWorkers)).toEqual([1, 2, 2, 3, 5])
-    for (let size = 2; size <= 16; size++) {
-      expect(payloadWorkers(size), `${size} workers`).toBeGreaterThanOrEqual(1)
+  it('should give payloads about half the threads, the main thread counted, and documents at least one worker', () => {
+    expect([2, 3, 4, 5, 7, 8].map(payloadWorkers)).toEqual([1, 1, 2, 2, 3, 4])
+    for (let size = 1; size <= 16; size++) {
+      expect(payloadWorkers(size), `${size} workers`).toBeGreaterThanOrEqual(0)
       expect(payloadWorkers(size), `${size} workers`).toBeLessThan(size)
     }
+  })
+})
+
+describe('mainWritesPayloads', () => {
+  it('should have the document worker write the payloads while it keeps up', () => {
+    expect([0, 1].map(mainWritesPayloads)).toEqual([false, false])
+  })
+
+  it('should have the main thread write them once the document worker has WRITE_BEHIND batches to do', () => {
+    expect(mainWritesPayloads(WRITE_BEHIND)).toBe(true)
+    expect(mainWritesPayloads(WRITE_BEHIND + 3)).toBe(true)
   })
 })
 
@@ -22,12 +34,17 @@ describe('workersFor', () => {
     else process.env.BUILD_WORKERS = configured
   })
 
-  it('should start one worker per ROUTES_PER_WORKER routes, up to one per core', () => {
+  it('should start one worker per ROUTES_PER_WORKER routes, up to workerCount()', () => {
     delete process.env.BUILD_WORKERS
     expect(workersFor(0)).toBe(1)
     expect(workersFor(35)).toBe(1)
     expect(workersFor(ROUTES_PER_WORKER + 1)).toBe(Math.min(2, workerCount()))
     expect(workersFor(100 * ROUTES_PER_WORKER)).toBe(workerCount())
+  })
+
+  it('should leave a core to the main thread, starting at least one worker', () => {
+    delete process.env.BUILD_WORKERS
+    expect(workerCount()).toBe(Math.min(8, Math.max(1, availableParallelism() - 1)))
   })
 
   it('should start as many workers as BUILD_WORKERS says, however few the routes', () => {

@@ -2,8 +2,9 @@
  * Renders every route of the last build again, on the build's own render workers, from the story
  * file its cache kept: the render phase alone, with no crawl, no bundle build and no CMS sharing
  * the cores, so that a change to the page code can be measured against the machine's noise.
- * Prints the wall time and the CPU of each kind of thread: the main thread, the render workers,
- * and V8's background threads (optimizing compilation, concurrent garbage collection).
+ * Prints the wall time and the CPU of each kind of thread: the main thread (which makes the
+ * payloads), the render workers, and V8's background threads (optimizing compilation, concurrent
+ * garbage collection).
  *
  *   node scripts/run.mjs scripts/bench/render-again.ts --work-dir DIR [--bundles DIR] [--out DIR]
  *
