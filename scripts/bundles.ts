@@ -33,15 +33,18 @@ export function ensureBundles(outDir: string, fingerprint: string, { preview, re
 export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBuild {
   // The bundle build's size depends on the code, not the site. Left alone, V8 lets this process
   // grow to about 480 MB; a 256 MB heap with a small young generation keeps it near 300 MB at the
-  // same CPU time (measured on the demo's code), beside the crawl and render process.
-  const heap = ['--max-old-space-size=256', '--max-semi-space-size=4']
+  // same CPU time (measured on the demo's code), beside the crawl and render process. Its
+  // JavaScript runs about once (loading Vite, Vike and Babel, resolving the config, the plugin
+  // hooks): optimizing it costs more than it saves, so V8's optimizing compiler is off
+  // (docs/benchmark/profile.md, sixth round).
+  const nodeFlags = ['--max-old-space-size=256', '--max-semi-space-size=4', '--no-opt']
   const run = runScript(join(import.meta.dirname, 'build-bundles.ts'), [outDir], {
     // PREVIEW_CONFIG always set, so that one left in the shell can never leak into a production
     // bundle. RUN_SOURCE_MAPS=0: a failed bundle build is told by Vite's message, not by a stack
     // trace into its packages, whose source maps Node would otherwise read as it loads them
     // (scripts/run.mjs).
     env: { ...process.env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null', RUN_SOURCE_MAPS: '0' },
-  }, heap)
+  }, nodeFlags)
   const done = run.exited.then(({ code, signal }) => {
     if (code !== 0) throw new Error(`Building the client and server bundles failed (${signal ?? `exit ${code}`}):\n${run.output().trim()}`)
   })
