@@ -293,14 +293,17 @@ export class RenderPool {
     }
   }
 
-  /** The workers that make payloads beside the main thread (payloadWorkers), first in the pool. */
-  private payloadSlots(): Slot[] {
-    return this.slots.slice(0, payloadWorkers(this.slots.length))
+  /**
+   * The workers that render documents, first in the pool: the first worker, which a pool started
+   * during the crawl has load Vike's bundle (warm), stays a document worker as the pool grows.
+   */
+  private documentSlots(): Slot[] {
+    return this.slots.slice(0, this.slots.length - payloadWorkers(this.slots.length))
   }
 
-  /** The workers that render documents: all but the payload workers. */
-  private documentSlots(): Slot[] {
-    return this.slots.slice(payloadWorkers(this.slots.length))
+  /** The workers that make payloads beside the main thread (payloadWorkers), last in the pool. */
+  private payloadSlots(): Slot[] {
+    return this.slots.slice(this.slots.length - payloadWorkers(this.slots.length))
   }
 
   private leastBusy(slots: Slot[]): Slot {
