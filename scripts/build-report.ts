@@ -72,6 +72,8 @@ export function writeStats(
     written: output.written,
     // CPU of this process, worker threads included; the bundle build is its own process.
     cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6,
+    // Of it, the kernel's: on a slow disk mostly making folders and files (docs/benchmark/README.md).
+    systemSeconds: usage.systemCPUTime / 1e6,
     maxRssMb: Math.round(usage.maxRSS / 1024),
     bytes: output.bytes,
     bytesByKind: Object.fromEntries(output.bytesByKind),

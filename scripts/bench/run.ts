@@ -29,9 +29,10 @@ interface BuildStats {
   routes: number
   requests: number
   cpuSeconds: number
+  systemSeconds: number
   maxRssMb: number
   bytes: number
-  bundles?: { cpuSeconds: number; maxRssMb: number }
+  bundles?: { cpuSeconds: number; systemSeconds: number; maxRssMb: number }
 }
 
 /** What every run folder's name starts with (its output, its deploy folder `.run-…builds`, its lower bound). */
@@ -150,6 +151,7 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
     runs,
     wall: { median: median(walls), min: Math.min(...walls), max: Math.max(...walls) },
     cpuSeconds: median(builds.map((build) => build.cpuSeconds + (build.bundles?.cpuSeconds ?? 0))),
+    systemSeconds: median(builds.map((build) => build.systemSeconds + (build.bundles?.systemSeconds ?? 0))),
     peakRssMb: { render: Math.max(...builds.map((build) => build.maxRssMb)), bundles: Math.max(...builds.map((build) => build.bundles?.maxRssMb ?? 0)) },
     pagesPerSecond: routes.length / median(walls),
     languages,
@@ -174,6 +176,7 @@ function table(results: Result[]): string {
     ...(results.some((r) => r.languages > 1) ? [['languages (each story built in every one)', ...results.map((r) => String(r.languages))]] : []),
     ['wall time, median (min–max)', ...results.map((r) => `${r.wall.median.toFixed(1)} s (${r.wall.min.toFixed(1)}–${r.wall.max.toFixed(1)})`)],
     ['CPU time (render + bundles)', ...results.map((r) => `${r.cpuSeconds.toFixed(1)} s`)],
+    ['…of it kernel time (files, memory, threads, network)', ...results.map((r) => `${r.systemSeconds.toFixed(1)} s`)],
     ['peak RSS: render process / bundle build', ...results.map((r) => `${r.peakRssMb.render} MB / ${r.peakRssMb.bundles} MB`)],
     ['pages per second', ...results.map((r) => r.pagesPerSecond.toFixed(0))],
     ['CMS requests (minimum)', ...results.map((r) => `${r.requests.made} (${r.requests.minimum})`)],
