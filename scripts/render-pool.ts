@@ -143,8 +143,8 @@ function configuredWorkers(): number | undefined {
  * Workers for a build: one per core but the main thread's, which makes payloads meanwhile (at
  * least one, at most 8; `BUILD_WORKERS` overrides).
  */
-export function workerCount(): number {
-  return configuredWorkers() ?? Math.min(8, Math.max(1, availableParallelism() - 1))
+export function workerCount(cores = availableParallelism()): number {
+  return configuredWorkers() ?? Math.min(8, Math.max(1, cores - 1))
 }
 
 /** Routes per worker worth starting it for: a worker takes about 0.2 s to load the bundle. */
@@ -322,8 +322,9 @@ export class RenderPool {
 
   /** A batch's payload stage, on the main thread or the least busy payload worker. */
   private payloads(pages: PageJob[]): Promise<StagedPage[]> {
-    const worker = this.payloadSlots().reduce<Slot | undefined>((least, candidate) => (candidate.busy < (least?.busy ?? this.main.busy) ? candidate : least), undefined)
-    if (worker) return this.run<StagedPage[]>({ kind: 'payloads', pages }, worker)
+    const workers = this.payloadSlots()
+    const worker = workers.length ? this.leastBusy(workers) : undefined
+    if (worker && worker.busy < this.main.busy) return this.run<StagedPage[]>({ kind: 'payloads', pages }, worker)
     if (!this.pass) throw new Error('The render pool got pages before the site index.')
     return this.main.run(pages, this.pass.index)
   }
