@@ -55,9 +55,14 @@ const BATCH = 8
 export async function prerender({ site, stories, pool, output, only, beforeWrites, onProgress, errorPages = { notFound: '404.html', serverError: '500.html' } }: PrerenderInput): Promise<PrerenderResult> {
   const { routes, index } = site
   const selected = only ?? [...routes.keys()]
-  const unknownBlocks = new Map<string, Set<string>>()
-  const warnings: string[] = []
-  const dependencies = new Map<string, RouteDependencies>()
+  // Pages go in the order their stories sit in the story file, the crawl's order: the stories the
+  // crawl kept as objects (scripts/story-file.ts) are taken first and their memory freed early, and
+  // the rest are read from the file front to back. What the build reports stays in route order.
+  const located = new Map(selected.map((route) => [route, stories.locate(routes.get(route)!.uuid)]))
+  const order = [...selected].sort((a, b) => located.get(a)!.at - located.get(b)!.at)
+  const warningsOf = new Map<string, string[]>()
+  const unknownBlocksOf = new Map<string, string[]>()
+  const dependencyOf = new Map<string, RouteDependencies>()
   // Site-wide data goes into one content-hashed file, not into every payload.
   const shellFile = shellFileOf(site.shell)
   pool.setup({ index, shell: site.shell, shellFile: shellFile.url })
@@ -65,12 +70,12 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
   let done = 0
 
   function* batches(): Generator<() => Promise<void>> {
-    for (let at = 0; at < selected.length; at += BATCH) {
-      const jobs = selected.slice(at, at + BATCH).map((route): PageJob => {
-        const { fullSlug, uuid, page } = routes.get(route)!
+    for (let at = 0; at < order.length; at += BATCH) {
+      const jobs = order.slice(at, at + BATCH).map((route): PageJob => {
+        const { fullSlug, page } = routes.get(route)!
         const dir = routeDir(route)
         const existing = { html: output.existing(join(dir, 'index.html')), payload: output.existing(join(dir, '_payload.json')) }
-        return { route, fullSlug, page, story: stories.locate(uuid), existing }
+        return { route, fullSlug, page, story: located.get(route)!, existing }
       })
       yield async () => {
         const results = await pool.pages(jobs, output)
@@ -79,14 +84,14 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
     }
   }
 
-  function finished({ route, fullSlug }: PageJob, result: PageResult): void {
+  function finished({ route }: PageJob, result: PageResult): void {
     const { uuid } = routes.get(route)!
     for (const file of result.files) output.record(file)
-    for (const name of result.unknownBlocks) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(fullSlug))
-    warnings.push(...result.warnings)
+    if (result.unknownBlocks.length) unknownBlocksOf.set(route, result.unknownBlocks)
+    if (result.warnings.length) warningsOf.set(route, result.warnings)
     // The index's own uuid strings: 10,000 routes' dependencies then cost pointers, not copies.
     const dependsOn = result.dependsOn.map((other) => index.byUuid.get(other)?.uuid ?? other)
-    dependencies.set(route, { uuid, dependsOn, listsShown: result.listsShown })
+    dependencyOf.set(route, { uuid, dependsOn, listsShown: result.listsShown })
     onProgress?.(++done, selected.length)
   }
 
@@ -96,5 +101,11 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
   // One static 404.html answers every missing path (of a language's folder): its path slot is filled in the browser.
   await output.write(errorPages.notFound, await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 }), 'html')
   if (errorPages.serverError) await output.write(errorPages.serverError, await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 }), 'html')
+  const unknownBlocks = new Map<string, Set<string>>()
+  for (const route of selected) {
+    for (const name of unknownBlocksOf.get(route) ?? []) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(routes.get(route)!.fullSlug))
+  }
+  const warnings = selected.flatMap((route) => warningsOf.get(route) ?? [])
+  const dependencies = new Map(selected.map((route) => [route, dependencyOf.get(route)!]))
   return { routes: [...routes.keys()], unknownBlocks, warnings, dependencies }
 }

@@ -27,11 +27,54 @@ function readStoryAt(fd: number, { at, length }: StoryLocation): Story {
   return JSON.parse(bytes.toString('utf8')) as Story
 }
 
+/**
+ * How many bytes of stories (as their JSON) a thread keeps as objects after appending them, so
+ * that the payload stage on the main thread takes the object the crawl made instead of reading
+ * and parsing it back: at 5,000 stories that was about a tenth of the render's CPU time
+ * (docs/benchmark/profile.md, seventh round). Objects take about 2.5 times their JSON's bytes,
+ * so 24 MB of JSON is about 60 MB of heap at most; stories past it are read back as before.
+ */
+export const KEPT_STORY_BYTES = 24 * 1024 * 1024
+
+/**
+ * Stories kept as objects, by file and offset, and the bytes of JSON they stand for. Module state,
+ * so per thread: a render worker's is empty and it always reads the file. A kept story is handed
+ * out once (a story is rendered once; a later read, e.g. a long list's next page, parses it again),
+ * and is not changed by its readers (pages/payload.ts makes copies).
+ */
+const kept = new Map<string, Map<number, { story: Story; length: number }>>()
+let keptBytes = 0
+
+function keep(file: string, at: number, length: number, story: Story): void {
+  if (keptBytes + length > KEPT_STORY_BYTES) return
+  let ofFile = kept.get(file)
+  if (!ofFile) kept.set(file, (ofFile = new Map()))
+  ofFile.set(at, { story, length })
+  keptBytes += length
+}
+
+/** The kept object of the story at `location`, forgotten as it is handed out. */
+function takeKept({ file, at }: StoryLocation): Story | undefined {
+  const ofFile = kept.get(file)
+  const entry = ofFile?.get(at)
+  if (!entry) return undefined
+  ofFile!.delete(at)
+  keptBytes -= entry.length
+  return entry.story
+}
+
+function forgetKept(file: string): void {
+  for (const { length } of kept.get(file)?.values() ?? []) keptBytes -= length
+  kept.delete(file)
+}
+
 /** Reads spilled stories by location (in a render worker, or in the render pool), keeping each file open until closed. */
 export function spilledStoryReader(): { read(location: StoryLocation): Story; close(): void } {
   const open = new Map<string, number>()
   return {
     read(location) {
+      const story = takeKept(location)
+      if (story) return story
       let fd = open.get(location.file)
       if (fd === undefined) open.set(location.file, (fd = openSync(location.file, 'r')))
       return readStoryAt(fd, location)
@@ -74,7 +117,11 @@ export class SpilledStories implements StorySource {
   ) {
     mkdirSync(dirname(file), { recursive: true })
     this.fd = openSync(file, reopened ? 'r+' : 'w+')
-    if (!reopened) return
+    // A new file's offsets mean new stories: nothing kept from a file of the same name may answer for them.
+    if (!reopened) {
+      forgetKept(file)
+      return
+    }
     this.end = reopened.end
     for (const [uuid, entry] of Object.entries(reopened.entries)) this.entries.set(uuid, entry)
     for (const summary of reopened.summaries) this.byUuid.set(summary.uuid, summary)
@@ -92,6 +139,9 @@ export class SpilledStories implements StorySource {
     const digest = createHash('sha1').update(bytes).digest('hex')
     if (this.entries.get(story.uuid)?.digest === digest) return false
     writeSync(this.fd, bytes, 0, bytes.length, this.end)
+    const replaced = this.entries.get(story.uuid)
+    if (replaced) takeKept({ file: this.file, ...replaced })
+    keep(this.file, this.end, bytes.length, story)
     this.entries.set(story.uuid, { at: this.end, length: bytes.length, digest })
     this.end += bytes.length
     this.byUuid.set(story.uuid, summarize(story))
@@ -101,6 +151,8 @@ export class SpilledStories implements StorySource {
   /** Forgets a story (unpublished or deleted); true when it was there. */
   remove(uuid: string): boolean {
     this.byUuid.delete(uuid)
+    const entry = this.entries.get(uuid)
+    if (entry) takeKept({ file: this.file, ...entry })
     return this.entries.delete(uuid)
   }
 
@@ -124,8 +176,10 @@ export class SpilledStories implements StorySource {
     return { file: this.file, at: where.at, length: where.length }
   }
 
+  /** The story, as a kept object if there is one (handed over: the caller owns it now), else read back. */
   load(uuid: string): Story {
-    return readStoryAt(this.fd, this.locate(uuid))
+    const location = this.locate(uuid)
+    return takeKept(location) ?? readStoryAt(this.fd, location)
   }
 
   /** The spill file. */
@@ -162,6 +216,7 @@ export class SpilledStories implements StorySource {
   close(): void {
     if (this.closed) return
     this.closed = true
+    forgetKept(this.file)
     closeSync(this.fd)
   }
 

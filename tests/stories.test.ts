@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { storiesInMemory, summarize } from '../pages/stories.ts'
-import { SpilledStories } from '../scripts/story-file.ts'
+import { KEPT_STORY_BYTES, SpilledStories, spilledStoryReader } from '../scripts/story-file.ts'
 import { tempDir } from './helpers/build.ts'
 import { projectSpace } from './helpers/space.ts'
 
@@ -45,6 +45,66 @@ describe('story sources', () => {
     expect(compact.load('uuid-1').name).toBe('Renamed')
     expect(compact.summaries().map((summary) => summary.uuid).sort()).toEqual(reopened.summaries().map((summary) => summary.uuid).sort())
     expect(() => SpilledStories.reopen({ ...index, end: index.end + 1_000_000 })).toThrow(/missing or shorter than its index/)
+  })
+
+  it('should hand a story out once as the object the crawl added, then read it back from the file', () => {
+    const spilled = new SpilledStories(join(tempDir('spill'), 'stories.jsonl'))
+    for (const story of stories) spilled.add(story)
+    const reader = spilledStoryReader()
+    const location = spilled.locate('uuid-3')
+    expect(reader.read(location)).toBe(stories[2])
+    const again = reader.read(location)
+    expect(again).not.toBe(stories[2])
+    expect(again).toEqual(stories[2])
+    // load() takes the kept object too (compaction and the folder split hand it on).
+    expect(spilled.load('uuid-4')).toBe(stories[3])
+    expect(spilled.load('uuid-4')).not.toBe(stories[3])
+    reader.close()
+    spilled.close()
+  })
+
+  it('should keep a replaced or removed story, or one past the byte budget, no longer', () => {
+    const dir = tempDir('spill')
+    const spilled = new SpilledStories(join(dir, 'stories.jsonl'))
+    for (const story of stories) spilled.add(story)
+    const renamed = { ...stories[0]!, name: 'Renamed' }
+    spilled.add(renamed)
+    const before = spilled.index().entries['uuid-2']!
+    spilled.remove('uuid-2')
+    const reader = spilledStoryReader()
+    expect(reader.read(spilled.locate('uuid-1'))).toBe(renamed)
+    // The removed story's bytes are still in the file, but its object is gone.
+    const removed = reader.read({ file: spilled.path, ...before })
+    expect(removed).not.toBe(stories[1])
+    expect(removed).toEqual(stories[1])
+
+    const huge = { ...stories[4]!, uuid: 'uuid-huge', content: { ...stories[4]!.content, body: 'x'.repeat(KEPT_STORY_BYTES) } }
+    spilled.add(huge)
+    expect(reader.read(spilled.locate('uuid-huge'))).not.toBe(huge)
+    reader.close()
+    spilled.close()
+  })
+
+  it('should forget the kept stories of a file that is closed, or made anew under the same name', () => {
+    const file = join(tempDir('spill'), 'stories.jsonl')
+    const first = new SpilledStories(file)
+    for (const story of stories) first.add(story)
+    const location = first.locate('uuid-5')
+    first.close()
+    const reader = spilledStoryReader()
+    expect(reader.read(location)).not.toBe(stories[4])
+
+    const before = new SpilledStories(file)
+    before.add(stories[0]!)
+    // The same name made anew (a build's file is new every time, a test's may not be): the file is
+    // empty, so what was kept for its offsets must not answer any more.
+    const again = new SpilledStories(file)
+    expect(() => reader.read(before.locate('uuid-1'))).toThrow()
+    again.add(stories[1]!)
+    expect(reader.read(again.locate('uuid-2'))).toBe(stories[1])
+    reader.close()
+    before.close()
+    again.close()
   })
 
   it('should summarize a story as its route fields and card', () => {
