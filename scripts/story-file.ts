@@ -2,7 +2,8 @@
  * The build's story file: stories appended as the crawl delivers them, read back by offset (by the
  * render workers too), with a digest per story to tell a changed story from an unchanged one. The
  * build cache (build-cache.ts) keeps its index, so an incremental build reopens it and appends the
- * stories a webhook changed. Memory holds only the summaries (pages/stories.ts).
+ * stories a webhook changed. Memory holds the summaries (pages/stories.ts), and the first stories
+ * as objects until the render takes them (KEPT_STORY_BYTES).
  */
 import { createHash } from 'node:crypto'
 import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs'
