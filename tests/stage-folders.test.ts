@@ -1,9 +1,10 @@
 /**
  * The stage of a build with a cache: the live build's folders are made on a thread of their own
- * while the crawl runs (prepareFolders in scripts/deploy.ts), and a build that turns out full
- * publishes none of them that it does not fill.
+ * while the crawl runs (prepareFolders in scripts/deploy.ts), a build that turns out full
+ * publishes none of them that it does not fill, and a live build changed by hand stops an
+ * incremental build, whose stage is filled with links to the live build's files.
  */
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startCmsServer } from '../cms/api/server.ts'
@@ -64,6 +65,33 @@ describe('a build with a cache that turns out full', () => {
       expect(emptyFolders(out)).toEqual([])
     } finally {
       await cms.close()
+    }
+  })
+})
+
+describe('a live build changed by hand', () => {
+  it('should stop the incremental build, name the missing file and say to build in full, and leave the live build alone', async () => {
+    const space = projectSpace(6, 1)
+    const cms = await startCmsServer({ space })
+    const out = join(tempDir('stage-thread'), 'dist')
+    const handWork = workDir('stage-thread-hand')
+    const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: TOKENS.public }
+    try {
+      expect((await runBuild(['--out', out, '--work-dir', handWork], env)).code).toBe(0)
+      rmSync(join(out, 'projects/p3/_payload.json'))
+      const live = readFileSync(join(out, 'projects/p2/index.html'), 'utf8')
+      space.stories[0]!.content.title = 'Project 1, edited'
+      space.version++
+      const again = await runBuild(['--out', out, '--work-dir', handWork], env)
+      expect(again.code).toBe(1)
+      expect(again.stderr).toMatch(/The live build has no projects\/p3\/_payload\.json, which the build cache lists: it was changed by hand\. Run `npm run build -- --full`\./)
+      expect(readFileSync(join(out, 'projects/p2/index.html'), 'utf8')).toBe(live)
+      const full = await runBuild(['--out', out, '--work-dir', handWork, '--full'], env)
+      expect(full.code, full.stderr).toBe(0)
+      expect(existsSync(join(out, 'projects/p3/_payload.json'))).toBe(true)
+    } finally {
+      await cms.close()
+      rmSync(handWork, { recursive: true, force: true })
     }
   })
 })
