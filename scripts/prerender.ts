@@ -60,9 +60,7 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
   // the rest are read from the file front to back. What the build reports stays in route order.
   const located = new Map(selected.map((route) => [route, stories.locate(routes.get(route)!.uuid)]))
   const order = [...selected].sort((a, b) => located.get(a)!.at - located.get(b)!.at)
-  const warningsOf = new Map<string, string[]>()
-  const unknownBlocksOf = new Map<string, string[]>()
-  const dependencyOf = new Map<string, RouteDependencies>()
+  const resultOf = new Map<string, Omit<PageResult, 'files'>>()
   // Site-wide data goes into one content-hashed file, not into every payload.
   const shellFile = shellFileOf(site.shell)
   pool.setup({ index, shell: site.shell, shellFile: shellFile.url })
@@ -84,14 +82,10 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
     }
   }
 
-  function finished({ route }: PageJob, result: PageResult): void {
-    const { uuid } = routes.get(route)!
-    for (const file of result.files) output.record(file)
-    if (result.unknownBlocks.length) unknownBlocksOf.set(route, result.unknownBlocks)
-    if (result.warnings.length) warningsOf.set(route, result.warnings)
+  function finished({ route }: PageJob, { files, ...result }: PageResult): void {
+    for (const file of files) output.record(file)
     // The index's own uuid strings: 10,000 routes' dependencies then cost pointers, not copies.
-    const dependsOn = result.dependsOn.map((other) => index.byUuid.get(other)?.uuid ?? other)
-    dependencyOf.set(route, { uuid, dependsOn, listsShown: result.listsShown })
+    resultOf.set(route, { ...result, dependsOn: result.dependsOn.map((other) => index.byUuid.get(other)?.uuid ?? other) })
     onProgress?.(++done, selected.length)
   }
 
@@ -102,10 +96,14 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
   await output.write(errorPages.notFound, await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 }), 'html')
   if (errorPages.serverError) await output.write(errorPages.serverError, await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 }), 'html')
   const unknownBlocks = new Map<string, Set<string>>()
+  const warnings: string[] = []
+  const dependencies = new Map<string, RouteDependencies>()
   for (const route of selected) {
-    for (const name of unknownBlocksOf.get(route) ?? []) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(routes.get(route)!.fullSlug))
+    const { uuid, fullSlug } = routes.get(route)!
+    const { unknownBlocks: unknown, warnings: said, dependsOn, listsShown } = resultOf.get(route)!
+    for (const name of unknown) unknownBlocks.set(name, (unknownBlocks.get(name) ?? new Set()).add(fullSlug))
+    for (const warning of said) warnings.push(warning)
+    dependencies.set(route, { uuid, dependsOn, listsShown })
   }
-  const warnings = selected.flatMap((route) => warningsOf.get(route) ?? [])
-  const dependencies = new Map(selected.map((route) => [route, dependencyOf.get(route)!]))
   return { routes: [...routes.keys()], unknownBlocks, warnings, dependencies }
 }
