@@ -40,7 +40,8 @@ const faults: Faults = {
 
 try {
   const space = loadSpace(values.space)
-  const server = await startCmsServer({ space, port: count('port'), host: values.host, faults })
+  // The space is read once and never changed while served: each story's answer is made once.
+  const server = await startCmsServer({ space, port: count('port'), host: values.host, faults, memoize: true })
   console.log(`Embedded CMS: ${space.stories.length} stories of "${space.name}" at ${server.url}`)
   console.log(`  STORYBLOK_API_URL=${server.url} STORYBLOK_TOKEN=${space.tokens.public} npm run build`)
   console.log(`  preview token (drafts): ${space.tokens.preview}`)

@@ -143,6 +143,46 @@ describe('embedded delivery API', () => {
   })
 })
 
+describe('embedded delivery API, memoized answers', () => {
+  /** The raw bytes of an answer, to compare a memoized server with a plain one byte for byte. */
+  async function raw(base: CmsServer, path: string, params: Record<string, string> = {}) {
+    const url = new URL(`${base.url}/${path}`)
+    url.search = new URLSearchParams({ token: TOKENS.public, ...params }).toString()
+    const response = await fetch(url)
+    return { status: response.status, total: response.headers.get('total'), text: await response.text() }
+  }
+
+  it('should answer the same bytes as without memoizing, in every language, version and page, and again after a change with a new version', async () => {
+    const space = { ...projectSpace(60), language_codes: ['de'] }
+    space.stories[3]!.content = { ...space.stories[3]!.content, title__i18n__de: 'Ein Projekt' }
+    const plain = await startCmsServer({ space })
+    const memoized = await startCmsServer({ space, memoize: true })
+    try {
+      const queries: Record<string, string>[] = [
+        {},
+        { page: '2' },
+        { per_page: '100' },
+        { language: 'de' },
+        { version: 'draft', token: TOKENS.preview },
+        { excluding_fields: 'body' },
+        { resolve_relations: 'project.related' },
+      ]
+      for (const query of queries) {
+        for (let round = 0; round < 2; round++) expect(await raw(memoized, 'cdn/stories', query)).toEqual(await raw(plain, 'cdn/stories', query))
+      }
+      // A story changed in place with a new content version (as a publish does) is answered anew.
+      space.stories[0]!.content = { ...space.stories[0]!.content, title: 'Changed in place' }
+      space.version++
+      const after = await raw(memoized, 'cdn/stories', {})
+      expect(after).toEqual(await raw(plain, 'cdn/stories', {}))
+      expect(after.text).toContain('Changed in place')
+    } finally {
+      await plain.close()
+      await memoized.close()
+    }
+  })
+})
+
 describe('embedded delivery API, languages (field-level translation)', () => {
   let bilingual: CmsServer
   beforeAll(async () => {

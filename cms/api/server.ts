@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { answerDelivery, type DeliveryAnswer } from './delivery.ts'
+import { answerDelivery, type DeliveryAnswer, type DeliveryOptions } from './delivery.ts'
 import type { Space } from './space.ts'
 
 export interface Faults {
@@ -45,7 +45,7 @@ export interface CmsServer {
   close(): Promise<void>
 }
 
-export interface CmsServerOptions {
+export interface CmsServerOptions extends DeliveryOptions {
   space: Space
   port?: number
   host?: string
@@ -75,7 +75,7 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
-export async function startCmsServer({ space, port = 0, host = '127.0.0.1', faults = {} }: CmsServerOptions): Promise<CmsServer> {
+export async function startCmsServer({ space, port = 0, host = '127.0.0.1', faults = {}, memoize = false }: CmsServerOptions): Promise<CmsServer> {
   const requests: RecordedRequest[] = []
   const state = { faults }
 
@@ -115,10 +115,10 @@ export async function startCmsServer({ space, port = 0, host = '127.0.0.1', faul
     if (req.method !== 'GET') return send(405, JSON.stringify({ error: 'Only GET is served by the embedded delivery API' }))
     if (!url.pathname.startsWith('/v2/')) return send(404, JSON.stringify(['This record could not be found']))
 
-    const answer = answerDelivery(space, path, url.searchParams)
+    const answer = answerDelivery(space, path, url.searchParams, { memoize })
     const headers = { ...answer.headers }
     if (state.faults.overstateTotal && headers.total) headers.total = String(Number(headers.total) + state.faults.overstateTotal)
-    send(answer.status, JSON.stringify(answer.body), headers)
+    send(answer.status, answer.json ?? JSON.stringify(answer.body), headers)
   }
 
   const server = createServer((req, res) => {

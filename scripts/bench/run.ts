@@ -12,8 +12,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
-import { startCmsServer } from '../../cms/api/server.ts'
-import { DEFAULT_PER_PAGE, DEFAULT_RATE_LIMIT } from '../../cms/config.ts'
+import { startCmsServer, type CmsServer } from '../../cms/api/server.ts'
+import { DEFAULT_PER_PAGE, DEFAULT_RATE_LIMIT, MAX_PER_PAGE } from '../../cms/config.ts'
 import { minimumRequests } from '../../cms/request-budget.ts'
 import { runScript } from '../node-process.ts'
 import { pageWeight, type PageWeight } from '../page-weight.ts'
@@ -95,12 +95,30 @@ function weights(dir: string, routes: string[]): Record<string, PageWeight> {
   return found
 }
 
+/**
+ * Has the embedded CMS make every story's answer once, untimed, in every language, as the crawl
+ * asks for them: it serves each from memory afterwards (cms/api/delivery.ts, `memoize`), as
+ * Storyblok's CDN serves a build from its cache, so that the timed builds do not share their two
+ * cores with the CMS making answers the real API would not make on this machine.
+ */
+async function warmCms(cms: CmsServer): Promise<void> {
+  for (const language of [undefined, ...(cms.space.language_codes ?? [])]) {
+    for (let page = 1; (page - 1) * MAX_PER_PAGE < cms.space.stories.length; page++) {
+      const query = new URLSearchParams({ token: BENCH_TOKENS.public, per_page: String(MAX_PER_PAGE), page: String(page), ...(language ? { language } : {}) })
+      const answer = await fetch(`${cms.url}/cdn/stories?${query}`)
+      if (!answer.ok) throw new Error(`The embedded CMS answered ${answer.status} to ${query}.`)
+      await answer.arrayBuffer()
+    }
+  }
+}
+
 async function benchSize(stories: number, runs: number, seed: number, reuseBundles: boolean, languages: number) {
   const space = generateSpace(stories, seed, languages)
   const spaceFile = join(WORK, `space-${stories}-${seed}.json`)
   mkdirSync(WORK, { recursive: true })
   writeFileSync(spaceFile, JSON.stringify(space))
-  const cms = await startCmsServer({ space })
+  const cms = await startCmsServer({ space, memoize: true })
+  await warmCms(cms)
   // Each run builds into a folder of its own, and its lower bound writes into another: nothing is
   // deleted between runs (removeRunFolders, once every size is measured). On this machine's disk,
   // making files right after deleting thousands took two to three times the kernel time it took
