@@ -89,20 +89,24 @@ export function validateImageOptions(options: ImageServiceOptions): void {
   }
 }
 
+/**
+ * The image service's path for options already validated: `/m`, the size, then the filters in a
+ * fixed order (quality, blur, brightness, rotate, format).
+ */
+function servicePath({ width = 0, height = 0, quality, blur, brightness, rotate, format }: ImageServiceOptions): string {
+  let filters = ''
+  if (quality !== undefined) filters += `:quality(${quality})`
+  if (blur !== undefined) filters += `:blur(${blur})`
+  if (brightness !== undefined) filters += `:brightness(${brightness})`
+  if (rotate !== undefined) filters += `:rotate(${rotate})`
+  if (format !== undefined) filters += `:format(${format})`
+  return `/m${width || height ? `/${width}x${height}` : ''}${filters ? `/filters${filters}` : ''}`
+}
+
 /** The image-service URL of a Storyblok asset; any other URL is returned unchanged. */
 export function imageUrl(url: string, options: ImageServiceOptions = {}): string {
   validateImageOptions(options)
-  if (!isStoryblokImage(url)) return url
-  const { width = 0, height = 0, quality, blur, brightness, rotate, format } = options
-  const filters = [
-    quality !== undefined && `quality(${quality})`,
-    blur !== undefined && `blur(${blur})`,
-    brightness !== undefined && `brightness(${brightness})`,
-    rotate !== undefined && `rotate(${rotate})`,
-    format !== undefined && `format(${format})`,
-  ].filter(Boolean)
-  const size = width || height ? `/${width}x${height}` : ''
-  return `${url}/m${size}${filters.length ? `/filters:${filters.join(':')}` : ''}`
+  return isStoryblokImage(url) ? url + servicePath(options) : url
 }
 
 export interface ResponsiveImage {
@@ -114,17 +118,26 @@ export interface ResponsiveImage {
 }
 
 /**
- * `src`, `srcset` (one candidate per breakpoint narrower than the original, WebP) and the intrinsic
- * size of an asset. Non-Storyblok images keep their URL and get no srcset.
+ * The widest image the image service makes: it serves a larger request at this size (Storyblok's
+ * docs: "a maximum resolution of 4,000 x 4,000 pixels"), so no srcset candidate claims more.
+ */
+export const SERVICE_MAX_WIDTH = 4000
+
+/** What every srcset candidate asks the service for, after its width. */
+const CANDIDATE_FILTERS = servicePath({ format: 'webp', quality: 75 }).slice('/m'.length)
+
+/**
+ * `src`, `srcset` (one candidate per breakpoint narrower than the original, and the original's
+ * width, at most SERVICE_MAX_WIDTH, WebP) and the intrinsic size of an asset. Non-Storyblok images
+ * keep their URL and get no srcset. Pages have many images: the URL is checked once, not once per
+ * candidate (cms/image.ts was a tenth of a page's render in profiles, docs/benchmark/profile.md).
  */
 export function responsiveImage(url: string, sizes: string): ResponsiveImage {
   const size = assetDimensions(url)
-  if (!isStoryblokImage(url) || !size) return { src: url, ...size }
-  const widths = [...BREAKPOINT_WIDTHS.filter((width) => width < size.width), size.width]
-  return {
-    src: imageUrl(url, { width: Math.min(size.width, 1280), format: 'webp', quality: 75 }),
-    srcSet: widths.map((width) => `${imageUrl(url, { width, format: 'webp', quality: 75 })} ${width}w`).join(', '),
-    sizes,
-    ...size,
-  }
+  if (!size || !isStoryblokImage(url)) return { src: url, ...size }
+  const largest = Math.min(size.width, SERVICE_MAX_WIDTH)
+  const candidate = (width: number) => `${url}/m/${width}x0${CANDIDATE_FILTERS}`
+  let srcSet = ''
+  for (const width of BREAKPOINT_WIDTHS) if (width < largest) srcSet += `${candidate(width)} ${width}w, `
+  return { src: candidate(Math.min(largest, 1280)), srcSet: `${srcSet}${candidate(largest)} ${largest}w`, sizes, ...size }
 }

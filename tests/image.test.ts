@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { assetDimensions, ImageOptionError, imageUrl, responsiveImage } from '../cms/image.ts'
+import { assetDimensions, ImageOptionError, imageUrl, responsiveImage, SERVICE_MAX_WIDTH } from '../cms/image.ts'
 
 const ASSET = 'https://a.storyblok.com/f/39898/3310x2192/e4ec08624e/demo-image.jpeg'
 
@@ -52,6 +52,23 @@ describe('responsiveImage', () => {
     expect(image.srcSet!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['600w', '960w', '1280w', '1500w'])
     expect(image.srcSet).toContain('/m/600x0/filters:quality(75):format(webp) 600w')
     expect(image).toMatchObject({ width: 1500, height: 1000, sizes: '100vw' })
+  })
+
+  it('should build each candidate as imageUrl does', () => {
+    const url = 'https://a.storyblok.com/f/1/3000x2000/h/photo.jpg'
+    const image = responsiveImage(url, '50vw')
+    expect(image.src).toBe(imageUrl(url, { width: 1280, format: 'webp', quality: 75 }))
+    expect(image.srcSet).toBe([600, 960, 1280, 1920, 2560, 3000].map((width) => `${imageUrl(url, { width, format: 'webp', quality: 75 })} ${width}w`).join(', '))
+  })
+
+  it('should offer no candidate wider than the image service makes, however large the original', () => {
+    for (const original of [6000, 12000, 99999]) {
+      const image = responsiveImage(`https://a.storyblok.com/f/1/${original}x3000/h/panorama.jpg`, '100vw')
+      expect(image.srcSet!.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['600w', '960w', '1280w', '1920w', '2560w', `${SERVICE_MAX_WIDTH}w`])
+      expect(image.srcSet).toContain(`/m/${SERVICE_MAX_WIDTH}x0/`)
+      // The intrinsic size stays the original's: it reserves the image's box (its aspect ratio).
+      expect(image).toMatchObject({ width: original, height: 3000 })
+    }
   })
 
   it('should keep non-Storyblok images as they are', () => {
