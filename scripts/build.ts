@@ -93,13 +93,17 @@ async function build(config: BuildConfig): Promise<void> {
     const { cms } = connection
     server = connection.server
     stage = await createStage(config.outDir)
-    workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, previous)
+    // The crawl's announced total sizes render workers started before it ends (build/render-workers.ts).
+    let announce!: (total: number) => void
+    const storiesAnnounced = new Promise<number>((resolve) => (announce = resolve))
+    const reportFetched = progress('Stories fetched')
+    workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, { previous, storiesAnnounced })
     // An incremental build fills the stage from the live build: its folders are made meanwhile.
     stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
 
     // Crawl: every story (or the ones a webhook named), checked, and the site they make.
     const client = createCmsClient(cms)
-    content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: progress('Stories fetched'), log })
+    content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: (fetched, total) => (announce(total), reportFetched(fetched, total)), log })
     // Languages: bad settings stop here; a space with languages gets a site per language, from a
     // crawl per language (field-level) or from the folders of the one crawl (folder-level).
     const { codes: languages, strategy } = resolveSpaceLanguages(config.cms, content.space.languageCodes, content.stories.summaries().map((summary) => summary.full_slug), config.language)

@@ -1,41 +1,78 @@
 /**
- * The build's render workers (scripts/render-pool.ts), started as early as they can be. A worker
- * takes about 0.2 s to load the bundle: started by each render pass, that was half of a webhook's
- * build of the demo (0.8 s, two language passes). With a previous build to go by (an incremental
- * build), they start as soon as the bundles are ready, while the crawl runs, and every pass uses
- * them; without one, the first pass starts them, sized to its index.
+ * The build's render workers (scripts/render-pool.ts), started as early as they can be: as soon as
+ * the bundles are ready, while the crawl runs, so that a worker loads its bundle and Vike's (about
+ * 0.3 s of the render phase when it started after the crawl) while the crawl's last pages come
+ * in. Every pass of the build uses them.
+ *
+ * A worker's heap is sized from the site index (workerHeapMb), which exists only after the crawl.
+ * Started early, it is sized from an estimate: the previous build's story summaries (an incremental
+ * build, which a webhook changes by a story or two), or the number of stories the crawl announced
+ * at ESTIMATED_INDEX_BYTES each (a full build), checked against the index once it is made.
  */
 import type { SiteIndex } from '../../pages/payload.ts'
 import type { CacheState } from '../build-cache.ts'
 import { indexBytes, RenderPool, workerHeapMb, type WorkerStart } from '../render-pool.ts'
 
 export interface RenderWorkers {
-  /** The pool, started now for `index` unless it was started early. */
+  /** The pool for `index`: the early one when its heap fits the index, else one started now. */
   pool(index: SiteIndex): Promise<RenderPool>
   close(): Promise<void>
 }
 
-export function renderWorkers(bundlesReady: Promise<void>, start: WorkerStart, previous?: CacheState): RenderWorkers {
+/**
+ * A story's share of the site index, as JSON, for a full build's early estimate: twice what the
+ * benchmark's spaces take (about 1 KB a story: a card with title, description and image).
+ */
+export const ESTIMATED_INDEX_BYTES = 2048
+
+export interface EarlyStart {
+  /** The previous build, for an incremental one. */
+  previous?: CacheState
+  /** Settles with the number of stories the crawl announced (its `total`), for a full build. */
+  storiesAnnounced?: Promise<number>
+  /** Starts a pool with this heap cap per worker (tests pass a stand-in). */
+  createPool?: (start: WorkerStart, heapMb: number) => RenderPool
+}
+
+export function renderWorkers(
+  bundlesReady: Promise<void>,
+  start: WorkerStart,
+  { previous, storiesAnnounced, createPool = (...args) => new RenderPool(...args) }: EarlyStart = {},
+): RenderWorkers {
   let pool: RenderPool | undefined
-  // The previous build's story summaries hold every card of its index, and a little more: a
-  // heap sized from them fits this build's index, which a webhook changes by a story or two.
-  const early = previous
-    ? bundlesReady.then(() => {
-        pool = new RenderPool(start, workerHeapMb(Buffer.byteLength(JSON.stringify(previous.stories.summaries))))
-        // An incremental build renders few pages, on this one worker: it loads Vike's bundle now.
-        pool.warm()
-      })
-    : undefined
+  /** The early pool's heap cap, when it was sized from an estimate (a full build). */
+  let estimatedHeapMb: number | undefined
+  /** Set once the early start ran, or was given up (the render or the close came first). */
+  let decided = false
+  const ready = previous ? bundlesReady.then(() => undefined) : storiesAnnounced ? Promise.all([bundlesReady, storiesAnnounced]).then(([, announced]) => announced) : undefined
+  const early = ready?.then((announced) => {
+    if (decided) return
+    decided = true
+    // The previous build's story summaries hold every card of its index, and a little more.
+    const heapMb = previous ? workerHeapMb(Buffer.byteLength(JSON.stringify(previous.stories.summaries))) : (estimatedHeapMb = workerHeapMb(announced! * ESTIMATED_INDEX_BYTES))
+    pool = createPool(start, heapMb)
+    // The first pages then need not wait for Vike's bundle.
+    pool.warm()
+  })
   early?.catch(() => {}) // a bundle failure is reported where the build waits for the bundles
   return {
     async pool(index) {
-      if (early) await early
-      pool ??= new RenderPool(start, workerHeapMb(indexBytes(index)))
+      // The build waits for the bundles before it renders; a crawl that announced nothing (it
+      // cannot get here without answering) must not hold the render.
+      await bundlesReady
+      decided = true
+      if (pool && estimatedHeapMb !== undefined && workerHeapMb(indexBytes(index)) > estimatedHeapMb) {
+        // Cards larger than estimated: a worker with too small a heap would run out of memory.
+        await pool.close()
+        pool = undefined
+      }
+      estimatedHeapMb = undefined
+      pool ??= createPool(start, workerHeapMb(indexBytes(index)))
       return pool
     },
     /** Stops the workers (again: nothing), once the last pass is done or the build failed. */
     async close() {
-      await early?.catch(() => {})
+      decided = true
       const closing = pool
       pool = undefined
       await closing?.close()

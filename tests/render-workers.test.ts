@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import type { CacheState } from '../scripts/build-cache.ts'
+import { ESTIMATED_INDEX_BYTES, renderWorkers } from '../scripts/build/render-workers.ts'
+import { indexBytes, workerHeapMb, type RenderPool, type WorkerStart } from '../scripts/render-pool.ts'
+import type { SiteIndex } from '../pages/payload.ts'
+
+const START: WorkerStart = { bundleDir: '/nowhere/bundles', outRoot: '/nowhere/stage' }
+
+/** Pools that record what they were started with and what happened to them, instead of starting workers. */
+function standIns() {
+  const pools: { heapMb: number; warmed: boolean; closed: boolean }[] = []
+  const createPool = (_start: WorkerStart, heapMb: number) => {
+    const record = { heapMb, warmed: false, closed: false }
+    pools.push(record)
+    return {
+      warm: () => void (record.warmed = true),
+      close: async () => void (record.closed = true),
+    } as unknown as RenderPool
+  }
+  return { pools, createPool }
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  const promise = new Promise<T>((done) => (resolve = done))
+  return { promise, resolve }
+}
+
+/** A site index whose cards take about `bytesPerStory` of JSON each. */
+function indexOf(stories: number, bytesPerStory: number): SiteIndex {
+  const card = (i: number) => ({ uuid: `u${i}`, route: `/s${i}/`, name: `s${i}`, first_published_at: null, content: { _uid: `c${i}`, component: 'article', title: 'x'.repeat(bytesPerStory) } })
+  return { byUuid: new Map(Array.from({ length: stories }, (_, i) => [`u${i}`, { uuid: `u${i}`, full_slug: `s${i}`, card: card(i) }])), lists: { project: [], article: [] }, byRoute: new Map() }
+}
+
+/** Lets the promise callbacks queued so far run. */
+const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+describe('renderWorkers', () => {
+  it('should start the pool of a full build once the bundles are ready and the crawl announced its stories, sized from that number', async () => {
+    const { pools, createPool } = standIns()
+    const bundles = deferred<void>()
+    const announced = deferred<number>()
+    const workers = renderWorkers(bundles.promise, START, { storiesAnnounced: announced.promise, createPool })
+    announced.resolve(3000)
+    await settle()
+    expect(pools).toHaveLength(0)
+    bundles.resolve()
+    await settle()
+    expect(pools).toEqual([{ heapMb: workerHeapMb(3000 * ESTIMATED_INDEX_BYTES), warmed: true, closed: false }])
+    // An index within the estimate keeps the early pool.
+    const index = indexOf(30, 200)
+    expect(workerHeapMb(indexBytes(index))).toBeLessThanOrEqual(pools[0]!.heapMb)
+    await workers.pool(index)
+    expect(pools).toHaveLength(1)
+    await workers.close()
+    expect(pools[0]!.closed).toBe(true)
+  })
+
+  it('should replace the early pool when the index needs a larger heap than estimated', async () => {
+    const { pools, createPool } = standIns()
+    // Ten stories announced, but each card is far larger than ESTIMATED_INDEX_BYTES.
+    const workers = renderWorkers(Promise.resolve(), START, { storiesAnnounced: Promise.resolve(10), createPool })
+    await settle()
+    expect(pools).toHaveLength(1)
+    const index = indexOf(10, 2_000_000)
+    expect(workerHeapMb(indexBytes(index))).toBeGreaterThan(pools[0]!.heapMb)
+    await workers.pool(index)
+    expect(pools).toHaveLength(2)
+    expect(pools[0]!.closed).toBe(true)
+    expect(pools[1]).toMatchObject({ heapMb: workerHeapMb(indexBytes(index)), closed: false })
+    await workers.close()
+  })
+
+  it('should start the pool with the index when the render comes before the crawl announced anything', async () => {
+    const { pools, createPool } = standIns()
+    const announced = deferred<number>()
+    const workers = renderWorkers(Promise.resolve(), START, { storiesAnnounced: announced.promise, createPool })
+    const index = indexOf(5, 100)
+    await workers.pool(index)
+    announced.resolve(5)
+    await settle()
+    expect(pools).toEqual([{ heapMb: workerHeapMb(indexBytes(index)), warmed: false, closed: false }])
+    await workers.close()
+  })
+
+  it('should start no pool once closed (a build that failed during the crawl)', async () => {
+    const { pools, createPool } = standIns()
+    const bundles = deferred<void>()
+    const workers = renderWorkers(bundles.promise, START, { storiesAnnounced: Promise.resolve(100), createPool })
+    await workers.close()
+    bundles.resolve()
+    await settle()
+    expect(pools).toHaveLength(0)
+  })
+
+  it('should size the early pool of an incremental build from the previous build’s story summaries', async () => {
+    const { pools, createPool } = standIns()
+    const summaries = [{ uuid: 'a', name: 'A', full_slug: 'a', card: { title: 'y'.repeat(5000) } }]
+    const previous = { stories: { summaries } } as unknown as CacheState
+    const workers = renderWorkers(Promise.resolve(), START, { previous, createPool })
+    await settle()
+    expect(pools).toEqual([{ heapMb: workerHeapMb(Buffer.byteLength(JSON.stringify(summaries))), warmed: true, closed: false }])
+    await workers.pool(indexOf(1, 100))
+    expect(pools).toHaveLength(1)
+    await workers.close()
+  })
+})
