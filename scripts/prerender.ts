@@ -17,7 +17,7 @@ export interface PrerenderInput {
   site: Site
   /** Where the crawl put the stories; workers read them from there. */
   stories: SpilledStories
-  /** The build's render workers: this pass hands them its index and shell, and adds workers it has pages for. */
+  /** The build's render workers: this pass hands them its shell (and index), and adds workers it has pages for. */
   pool: RenderPool
   output: OutputWriter
   /** Render only these routes (an incremental build); all of them by default. */

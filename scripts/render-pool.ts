@@ -8,8 +8,9 @@
  * thread's answer or rejects with its error.
  *
  * One pool serves a whole build: it can start before the crawl ends (a worker takes 0.2 s to load
- * the bundle), each pass of the render (a language's site) hands its index and shell to the
- * workers in one message, and it grows when a pass has enough pages for more workers.
+ * the bundle), each pass of the render (a language's site) hands its shell to the workers in one
+ * message (and its index to those that make payloads, see WorkerPass), and it grows when a pass
+ * has enough pages for more workers.
  */
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
@@ -97,10 +98,29 @@ export interface PassSetup {
   shellFile: string
 }
 
+/**
+ * What every worker gets of a pass: the shell. The site index goes only to the workers that make
+ * payloads (`{ index }`, before their first batch of the pass): a document renders from its payload
+ * alone, and copying the index into a document worker (3 MB as a message at 5,000 stories) cost
+ * the main thread its serialization and the worker, as it started, its deserialization and the
+ * garbage collections that moved it to the old generation.
+ */
+export type WorkerPass = Omit<PassSetup, 'index'>
+
+/** The messages a worker takes, besides its jobs. */
+export type WorkerMessage = { setup: WorkerPass } | { index: SiteIndex } | { warm: true }
+
+/** A pass without its index: what a worker is sent when the pass starts. */
+function shellOf({ shell, shellFile }: PassSetup): WorkerPass {
+  return { shell, shellFile }
+}
+
 interface Slot {
   worker: Worker
   busy: number
   ready: Promise<void>
+  /** The pass whose index the worker has (payload workers only). */
+  indexOf?: PassSetup
 }
 
 /**
@@ -244,20 +264,24 @@ export class RenderPool {
    * load happens then, off the build's critical path.
    */
   warm(): void {
-    for (const { worker } of this.documentSlots()) worker.postMessage({ warm: true })
+    for (const { worker } of this.documentSlots()) this.post(worker, { warm: true })
   }
 
-  /** Hands the next pass's index and shell to every worker; jobs sent after it use them. */
+  /** Hands the next pass's shell to every worker (its index follows to payload workers); jobs sent after it use them. */
   setup(pass: PassSetup): void {
     this.pass = pass
-    for (const { worker } of this.slots) worker.postMessage({ setup: pass })
+    for (const { worker } of this.slots) this.post(worker, { setup: shellOf(pass) })
+  }
+
+  private post(worker: Worker, message: WorkerMessage): void {
+    worker.postMessage(message)
   }
 
   private startWorker(): Slot {
     const resourceLimits = { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 8 }
     const worker = new Worker(join(this.start.bundleDir, WORKER_BUNDLE), { workerData: this.start, resourceLimits, execArgv: workerExecArgv() })
     // A worker started during a pass gets that pass's setup before any job (messages keep their order).
-    if (this.pass) worker.postMessage({ setup: this.pass })
+    if (this.pass) this.post(worker, { setup: shellOf(this.pass) })
     let markReady!: () => void
     let failStart!: (error: Error) => void
     const ready = new Promise<void>((resolve, reject) => ((markReady = resolve), (failStart = reject)))
@@ -324,8 +348,11 @@ export class RenderPool {
   private payloads(pages: PageJob[]): Promise<StagedPage[]> {
     const workers = this.payloadSlots()
     const worker = workers.length ? this.leastBusy(workers) : undefined
-    if (worker && worker.busy < this.main.busy) return this.run<StagedPage[]>({ kind: 'payloads', pages }, worker)
     if (!this.pass) throw new Error('The render pool got pages before the site index.')
+    if (worker && worker.busy < this.main.busy) {
+      if (worker.indexOf !== this.pass) this.post(worker.worker, { index: (worker.indexOf = this.pass).index })
+      return this.run<StagedPage[]>({ kind: 'payloads', pages }, worker)
+    }
     return this.main.run(pages, this.pass.index)
   }
 

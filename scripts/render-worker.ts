@@ -1,6 +1,7 @@
 /**
  * A render worker: loads Vike's server bundle once (when it first renders a page), takes each
- * render pass's site index and shell by message, and takes pages in one of two stages. A document
+ * render pass's shell by message (and its site index, if it makes payloads), and takes pages in
+ * one of two stages. A document
  * worker renders each page from its payload and writes `index.html`, and `_payload.json` too when
  * the main thread hands that write over; a payload worker (only on machines with cores to spare
  * for one) reads stories back and builds their payloads, as the main thread does
@@ -17,6 +18,7 @@ import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { PageContext } from 'vike/types'
 import type { RoutePayload } from '../pages/route-payload.ts'
+import type { SiteIndex } from '../pages/payload.ts'
 import { isValidSlug, routeDir, slugOf } from '../pages/routes.ts'
 import { StoryView } from '../pages/story/StoryView.tsx'
 import { renderDocument } from '../renderer/document.tsx'
@@ -24,7 +26,7 @@ import { spilledStoryReader } from './story-file.ts'
 import { OutputWriter, type FileRecord } from './output.ts'
 import { payloadStage } from './payload-stage.ts'
 import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type RenderPage, type VikeShell } from './render-page.ts'
-import type { DocumentsJob, HtmlJob, PassSetup, WorkerJob, WorkerStart } from './render-pool.ts'
+import type { DocumentsJob, HtmlJob, WorkerJob, WorkerMessage, WorkerPass, WorkerStart } from './render-pool.ts'
 
 const { bundleDir, outRoot } = workerData as WorkerStart
 /**
@@ -33,11 +35,17 @@ const { bundleDir, outRoot } = workerData as WorkerStart
  */
 let renderer: Promise<RenderPage> | undefined
 const renderPage = () => (renderer ??= loadRenderer(bundleDir))
-/** The current pass's index and shell (a language's site): set by a message before its jobs. */
-let pass: PassSetup | undefined
-function current(): PassSetup {
-  if (!pass) throw new Error('A render worker got a page before the site index.')
+/** The current pass's shell (a language's site): set by a message before its jobs. */
+let pass: WorkerPass | undefined
+function current(): WorkerPass {
+  if (!pass) throw new Error('A render worker got a page before its render pass.')
   return pass
+}
+/** The current pass's site index: sent only to a worker that makes payloads, before its first batch of the pass. */
+let index: SiteIndex | undefined
+function currentIndex(): SiteIndex {
+  if (!index) throw new Error('A render worker got payloads to make before the site index.')
+  return index
 }
 /** undefined: not learnt yet; null: off (disabled, or Vike's page did not match). */
 let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' ? null : undefined
@@ -89,7 +97,7 @@ async function documentStage({ pages, writePayload }: DocumentsJob): Promise<Fil
 function run(job: WorkerJob): Promise<unknown> | unknown {
   switch (job.kind) {
     case 'payloads':
-      return job.pages.map((page) => payloadStage(page, current().index, stories.read))
+      return job.pages.map((page) => payloadStage(page, currentIndex(), stories.read))
     case 'documents':
       return documentStage(job)
     case 'html':
@@ -97,16 +105,23 @@ function run(job: WorkerJob): Promise<unknown> | unknown {
   }
 }
 
-parentPort!.on('message', async ({ id, job, setup, warm }: { id: number; job: WorkerJob; setup?: PassSetup; warm?: true }) => {
-  if (setup) {
-    pass = setup
+parentPort!.on('message', async (message: WorkerMessage | { id: number; job: WorkerJob }) => {
+  if ('setup' in message) {
+    // A new pass: its index, if this worker needs one, follows.
+    pass = message.setup
+    index = undefined
     return
   }
-  if (warm) {
+  if ('index' in message) {
+    index = message.index
+    return
+  }
+  if ('warm' in message) {
     // Loaded ahead of the first page (RenderPool.warm); a failure is reported with that page.
     renderPage().catch(() => {})
     return
   }
+  const { id, job } = message
   try {
     const result = await run(job)
     parentPort!.postMessage({ id, result })
