@@ -124,10 +124,11 @@ interface Slot {
 }
 
 /**
- * A worker keeps nothing between pages but the site index, so a small heap is enough; the cap
- * makes V8 collect early instead of letting every worker grow to hundreds of MB of garbage. It
- * grows with the index (every worker holds a copy), so that a large site never runs a worker out
- * of memory: 64 MB plus four times the index's JSON size (`indexBytes`), in MB.
+ * A worker keeps nothing between pages but the site index (payload workers only), so a small heap
+ * is enough; the cap makes V8 collect early instead of letting every worker grow to hundreds of MB
+ * of garbage. It grows with the index (every payload worker holds a copy), so that a large site
+ * never runs a worker out of memory: 64 MB plus four times the index's JSON size (`indexBytes`),
+ * in MB.
  */
 export function workerHeapMb(indexBytes: number): number {
   return 64 + Math.ceil((indexBytes / 1048576) * 4)

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { CacheState } from '../scripts/build-cache.ts'
 import { ESTIMATED_INDEX_BYTES, renderWorkers } from '../scripts/build/render-workers.ts'
 import { indexBytes, workerHeapMb, type RenderPool, type WorkerStart } from '../scripts/render-pool.ts'
@@ -56,7 +56,14 @@ describe('renderWorkers', () => {
     expect(pools[0]!.closed).toBe(true)
   })
 
-  it('should replace the early pool when the index needs a larger heap than estimated', async () => {
+  const configured = process.env.BUILD_WORKERS
+  afterEach(() => {
+    if (configured === undefined) delete process.env.BUILD_WORKERS
+    else process.env.BUILD_WORKERS = configured
+  })
+
+  it('should replace the early pool when the index needs a larger heap than estimated and a worker makes payloads', async () => {
+    process.env.BUILD_WORKERS = '3' // one of them makes payloads, with a copy of the index
     const { pools, createPool } = standIns()
     // Ten stories announced, but each card is far larger than ESTIMATED_INDEX_BYTES.
     const workers = renderWorkers(Promise.resolve(), START, { storiesAnnounced: Promise.resolve(10), createPool })
@@ -68,6 +75,16 @@ describe('renderWorkers', () => {
     expect(pools).toHaveLength(2)
     expect(pools[0]!.closed).toBe(true)
     expect(pools[1]).toMatchObject({ heapMb: workerHeapMb(indexBytes(index)), closed: false })
+    await workers.close()
+  })
+
+  it('should keep the early pool, unchecked, when no worker makes payloads (documents need no index)', async () => {
+    process.env.BUILD_WORKERS = '1'
+    const { pools, createPool } = standIns()
+    const workers = renderWorkers(Promise.resolve(), START, { storiesAnnounced: Promise.resolve(10), createPool })
+    await settle()
+    await workers.pool(indexOf(10, 2_000_000))
+    expect(pools).toEqual([{ heapMb: workerHeapMb(10 * ESTIMATED_INDEX_BYTES), warmed: true, closed: false }])
     await workers.close()
   })
 

@@ -11,7 +11,7 @@
  */
 import type { SiteIndex } from '../../pages/payload.ts'
 import type { CacheState } from '../build-cache.ts'
-import { indexBytes, RenderPool, workerHeapMb, type WorkerStart } from '../render-pool.ts'
+import { indexBytes, payloadWorkers, RenderPool, workerCount, workerHeapMb, type WorkerStart } from '../render-pool.ts'
 
 export interface RenderWorkers {
   /** The pool for `index`: the early one when its heap fits the index, else one started now. */
@@ -61,8 +61,10 @@ export function renderWorkers(
       // cannot get here without answering) must not hold the render.
       await bundlesReady
       decided = true
-      if (pool && estimatedHeapMb !== undefined && workerHeapMb(indexBytes(index)) > estimatedHeapMb) {
-        // Cards larger than estimated: a worker with too small a heap would run out of memory.
+      // Only payload workers hold the index: without one (two cores) the estimate needs no check,
+      // which costs a serialization of the index (about 30 ms at 5,000 stories).
+      if (pool && estimatedHeapMb !== undefined && payloadWorkers(workerCount()) > 0 && workerHeapMb(indexBytes(index)) > estimatedHeapMb) {
+        // Cards larger than estimated: a payload worker with too small a heap would run out of memory.
         await pool.close()
         pool = undefined
       }
