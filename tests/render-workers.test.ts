@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { CacheState } from '../scripts/build-cache.ts'
-import { ESTIMATED_INDEX_BYTES, renderWorkers } from '../scripts/build/render-workers.ts'
+import { ESTIMATED_INDEX_BYTES, renderWorkers, type EarlyStart } from '../scripts/build/render-workers.ts'
 import { indexBytes, workerHeapMb, type RenderPool, type WorkerStart } from '../scripts/render-pool.ts'
 import type { SiteIndex } from '../pages/payload.ts'
 
@@ -36,6 +36,13 @@ function indexOf(stories: number, bytesPerStory: number): SiteIndex {
 const settle = () => new Promise((resolve) => setImmediate(resolve))
 
 describe('renderWorkers', () => {
+  const configured = process.env.BUILD_WORKERS
+  // Three workers, whatever this machine's cores: one of them makes payloads and holds the index.
+  beforeEach(() => void (process.env.BUILD_WORKERS = '3'))
+  afterEach(() => {
+    if (configured === undefined) delete process.env.BUILD_WORKERS
+    else process.env.BUILD_WORKERS = configured
+  })
   it('should start the pool of a full build once the bundles are ready and the crawl announced its stories, sized from that number', async () => {
     const { pools, createPool } = standIns()
     const bundles = deferred<void>()
@@ -56,14 +63,8 @@ describe('renderWorkers', () => {
     expect(pools[0]!.closed).toBe(true)
   })
 
-  const configured = process.env.BUILD_WORKERS
-  afterEach(() => {
-    if (configured === undefined) delete process.env.BUILD_WORKERS
-    else process.env.BUILD_WORKERS = configured
-  })
 
   it('should replace the early pool when the index needs a larger heap than estimated and a worker makes payloads', async () => {
-    process.env.BUILD_WORKERS = '3' // one of them makes payloads, with a copy of the index
     const { pools, createPool } = standIns()
     // Ten stories announced, but each card is far larger than ESTIMATED_INDEX_BYTES.
     const workers = renderWorkers(Promise.resolve(), START, { storiesAnnounced: Promise.resolve(10), createPool })
@@ -78,14 +79,23 @@ describe('renderWorkers', () => {
     await workers.close()
   })
 
-  it('should keep the early pool, unchecked, when no worker makes payloads (documents need no index)', async () => {
+  it('should size no heap from the index when no worker makes payloads (documents need no index)', async () => {
     process.env.BUILD_WORKERS = '1'
+    const previous = { stories: { summaries: [{ card: 'z'.repeat(9_000_000) }] } } as unknown as CacheState
+    const earlyStarts: EarlyStart[] = [{ storiesAnnounced: Promise.resolve(10) }, { previous }]
+    for (const options of earlyStarts) {
+      const { pools, createPool } = standIns()
+      const workers = renderWorkers(Promise.resolve(), START, { ...options, createPool })
+      await settle()
+      await workers.pool(indexOf(10, 2_000_000))
+      expect(pools).toEqual([{ heapMb: workerHeapMb(0), warmed: true, closed: false }])
+      await workers.close()
+    }
+    // Nor a pool started at the render.
     const { pools, createPool } = standIns()
-    const workers = renderWorkers(Promise.resolve(), START, { storiesAnnounced: Promise.resolve(10), createPool })
-    await settle()
+    const workers = renderWorkers(Promise.resolve(), START, { createPool })
     await workers.pool(indexOf(10, 2_000_000))
-    expect(pools).toEqual([{ heapMb: workerHeapMb(10 * ESTIMATED_INDEX_BYTES), warmed: true, closed: false }])
-    await workers.close()
+    expect(pools).toEqual([{ heapMb: workerHeapMb(0), warmed: false, closed: false }])
   })
 
   it('should start the pool with the index when the render comes before the crawl announced anything', async () => {

@@ -4,10 +4,12 @@
  * 0.3 s of the render phase when it started after the crawl) while the crawl's last pages come
  * in. Every pass of the build uses them.
  *
- * A worker's heap is sized from the site index (workerHeapMb), which exists only after the crawl.
- * Started early, it is sized from an estimate: the previous build's story summaries (an incremental
- * build, which a webhook changes by a story or two), or the number of stories the crawl announced
- * at ESTIMATED_INDEX_BYTES each (a full build), checked against the index once it is made.
+ * A payload worker holds a copy of the site index, so its heap is sized from it (workerHeapMb),
+ * and the index exists only after the crawl. Started early, the pool is sized from an estimate:
+ * the previous build's story summaries (an incremental build, which a webhook changes by a story
+ * or two), or the number of stories the crawl announced at ESTIMATED_INDEX_BYTES each (a full
+ * build), checked against the index once it is made. A machine without payload workers (two
+ * cores: the main thread makes the payloads) needs neither: document workers hold no index.
  */
 import type { SiteIndex } from '../../pages/payload.ts'
 import type { CacheState } from '../build-cache.ts'
@@ -34,6 +36,13 @@ export interface EarlyStart {
   createPool?: (start: WorkerStart, heapMb: number) => RenderPool
 }
 
+/**
+ * Whether a worker of this machine's pool may make payloads, and so hold the site index: sizing
+ * the heap from the index costs a serialization of it (about 30 ms at 5,000 stories, and 50 ms
+ * of the previous build's summaries at 10,000) that a pool of document workers does not need.
+ */
+const holdsIndex = () => payloadWorkers(workerCount()) > 0
+
 export function renderWorkers(
   bundlesReady: Promise<void>,
   start: WorkerStart,
@@ -49,7 +58,11 @@ export function renderWorkers(
     if (decided) return
     decided = true
     // The previous build's story summaries hold every card of its index, and a little more.
-    const heapMb = previous ? workerHeapMb(Buffer.byteLength(JSON.stringify(previous.stories.summaries))) : (estimatedHeapMb = workerHeapMb(announced! * ESTIMATED_INDEX_BYTES))
+    const heapMb = !holdsIndex()
+      ? workerHeapMb(0)
+      : previous
+        ? workerHeapMb(Buffer.byteLength(JSON.stringify(previous.stories.summaries)))
+        : (estimatedHeapMb = workerHeapMb(announced! * ESTIMATED_INDEX_BYTES))
     pool = createPool(start, heapMb)
     // The first pages then need not wait for Vike's bundle.
     pool.warm()
@@ -61,15 +74,13 @@ export function renderWorkers(
       // cannot get here without answering) must not hold the render.
       await bundlesReady
       decided = true
-      // Only payload workers hold the index: without one (two cores) the estimate needs no check,
-      // which costs a serialization of the index (about 30 ms at 5,000 stories).
-      if (pool && estimatedHeapMb !== undefined && payloadWorkers(workerCount()) > 0 && workerHeapMb(indexBytes(index)) > estimatedHeapMb) {
+      if (pool && estimatedHeapMb !== undefined && workerHeapMb(indexBytes(index)) > estimatedHeapMb) {
         // Cards larger than estimated: a payload worker with too small a heap would run out of memory.
         await pool.close()
         pool = undefined
       }
       estimatedHeapMb = undefined
-      pool ??= createPool(start, workerHeapMb(indexBytes(index)))
+      pool ??= createPool(start, workerHeapMb(holdsIndex() ? indexBytes(index) : 0))
       return pool
     },
     /** Stops the workers (again: nothing), once the last pass is done or the build failed. */
