@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { build } from 'vike/api'
 import { build as viteBuild, type Plugin } from 'vite'
-import { BUNDLE_INPUTS_FILE, BUNDLE_STATS_FILE, WORKER_BUNDLE } from './bundle-layout.ts'
+import { BUNDLE_INPUTS_FILE, BUNDLE_STATS_FILE, WORKER_BUNDLE, WORKER_READY_LINE } from './bundle-layout.ts'
 import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
 
 const outDir = process.argv[2] ?? VIKE_OUT_DIR
@@ -35,12 +35,10 @@ function recordInputs(): Plugin {
     },
   }
 }
-// PREVIEW_CONFIG (set by scripts/bundles.ts) reaches the bundle through vike.config.ts's `define`.
-// Plugins and define come from vike.config.ts (through pages/+config.ts); only what the `vite`
-// setting cannot carry is passed here: Vike reads outDir before it reads +config.
-await build({ viteConfig: { mode: 'production', build: { outDir }, plugins: [recordInputs()] } })
-// The worker: Vite's SSR build leaves packages as imports, so react and vike/server are the same
-// modules the server entry uses; the theme's CSS import becomes nothing, as in the server entry.
+// The worker first: it is needed first (a worker loads it while the crawl runs, and Vike's server
+// bundle only for its first page), and Vike's build leaves the folder's `worker/` alone. Vite's
+// SSR build leaves packages as imports, so react and vike/server are the same modules the server
+// entry uses; the theme's CSS import becomes nothing, as in the server entry.
 await viteBuild({
   configFile: false,
   root: ROOT,
@@ -58,6 +56,11 @@ await viteBuild({
     rollupOptions: { output: { entryFileNames: basename(WORKER_BUNDLE) } },
   },
 })
+console.log(WORKER_READY_LINE)
+// PREVIEW_CONFIG (set by scripts/bundles.ts) reaches the bundle through vike.config.ts's `define`.
+// Plugins and define come from vike.config.ts (through pages/+config.ts); only what the `vite`
+// setting cannot carry is passed here: Vike reads outDir before it reads +config.
+await build({ viteConfig: { mode: 'production', build: { outDir }, plugins: [recordInputs()] } })
 writeFileSync(join(outDir, BUNDLE_INPUTS_FILE), JSON.stringify([...inputs].sort()))
 
 // What this process cost, for the build's stats (the benchmark reports it apart from rendering).

@@ -97,7 +97,7 @@ async function build(config: BuildConfig): Promise<void> {
     let announce!: (total: number) => void
     const storiesAnnounced = new Promise<number>((resolve) => (announce = resolve))
     const reportFetched = progress('Stories fetched')
-    workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, { previous, storiesAnnounced })
+    workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, { workerReady: bundles.workerReady, previous, storiesAnnounced })
     // An incremental build fills the stage from the live build: its folders are made meanwhile.
     stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
 

@@ -7,6 +7,12 @@
 /** The render worker: scripts/render-worker.ts and the page code it imports, as one ES module. */
 export const WORKER_BUNDLE = 'worker/render-worker.mjs'
 
+/**
+ * The line the bundle process prints once the worker bundle is written, before Vike's build: the
+ * build starts its render worker then (scripts/build/render-workers.ts), while the crawl runs.
+ */
+export const WORKER_READY_LINE = 'render worker bundle written'
+
 /** Every project file the bundler read, for the next build's code fingerprint (scripts/build-cache.ts). */
 export const BUNDLE_INPUTS_FILE = 'inputs.json'
 

@@ -2,10 +2,16 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PreviewConfig } from '../cms/preview-config.ts'
+import { WORKER_READY_LINE } from './bundle-layout.ts'
 import { runScript } from './node-process.ts'
 
 export interface BundleBuild {
   done: Promise<void>
+  /**
+   * The render worker's bundle is written (it is built first, see scripts/build-bundles.ts): a
+   * worker can start on it and load it, but not render until `done` (it needs Vike's server bundle).
+   */
+  workerReady: Promise<void>
   cancel(): void
   /** The bundles in the folder were made from the same code and settings, and are used as they are. */
   reused?: boolean
@@ -21,12 +27,12 @@ export interface BundleBuild {
 export function ensureBundles(outDir: string, fingerprint: string, { preview, rebuild = false }: { preview?: PreviewConfig; rebuild?: boolean } = {}): BundleBuild {
   const stamp = join(outDir, 'fingerprint')
   const current = existsSync(stamp) && existsSync(join(outDir, 'server', 'entry.mjs')) ? readFileSync(stamp, 'utf8') : undefined
-  if (current === fingerprint && !rebuild) return { done: Promise.resolve(), cancel: () => {}, reused: true }
+  if (current === fingerprint && !rebuild) return { done: Promise.resolve(), workerReady: Promise.resolve(), cancel: () => {}, reused: true }
   rmSync(stamp, { force: true })
   const bundles = buildBundles(outDir, preview)
   const done = bundles.done.then(() => writeFileSync(stamp, fingerprint))
   done.catch(() => {})
-  return { done, cancel: bundles.cancel }
+  return { ...bundles, done }
 }
 
 /** `preview`: the draft settings to bake into the editor chunk (preview builds only). */
@@ -49,5 +55,12 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
     if (code !== 0) throw new Error(`Building the client and server bundles failed (${signal ?? `exit ${code}`}):\n${run.output().trim()}`)
   })
   done.catch(() => {}) // observed by the caller; avoid an unhandled rejection while the crawl runs
-  return { done, cancel: () => run.child.kill() }
+  // The worker bundle is ready when the process says so, or at the latest when it is done.
+  const workerReady = new Promise<void>((resolve, reject) => {
+    const listen = () => run.stdout().includes(WORKER_READY_LINE) && (run.child.stdout!.off('data', listen), resolve())
+    run.child.stdout!.on('data', listen)
+    done.then(resolve, reject)
+  })
+  workerReady.catch(() => {})
+  return { done, workerReady, cancel: () => run.child.kill() }
 }

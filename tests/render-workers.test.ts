@@ -64,6 +64,22 @@ describe('renderWorkers', () => {
   })
 
 
+  it('should start the pool once the worker bundle is written, and have it load Vike only once the bundles are done', async () => {
+    const { pools, createPool } = standIns()
+    const bundles = deferred<void>()
+    const worker = deferred<void>()
+    const workers = renderWorkers(bundles.promise, START, { workerReady: worker.promise, storiesAnnounced: Promise.resolve(100), createPool })
+    await settle()
+    expect(pools).toHaveLength(0)
+    worker.resolve()
+    await settle()
+    expect(pools).toEqual([{ heapMb: workerHeapMb(100 * ESTIMATED_INDEX_BYTES), warmed: false, closed: false }])
+    bundles.resolve()
+    await settle()
+    expect(pools[0]!.warmed).toBe(true)
+    await workers.close()
+  })
+
   it('should replace the early pool when the index needs a larger heap than estimated and a worker makes payloads', async () => {
     const { pools, createPool } = standIns()
     // Ten stories announced, but each card is far larger than ESTIMATED_INDEX_BYTES.

@@ -1,8 +1,9 @@
 /**
  * The build's render workers (scripts/render-pool.ts), started as early as they can be: as soon as
- * the bundles are ready, while the crawl runs, so that a worker loads its bundle and Vike's (about
- * 0.3 s of the render phase when it started after the crawl) while the crawl's last pages come
- * in. Every pass of the build uses them.
+ * their own bundle is written (the bundle process builds it first), while the crawl runs, so that
+ * a worker starts and loads its bundle (about 0.3 s of the render phase when it started after the
+ * crawl), and then Vike's server bundle once the bundles are done. Every pass of the build uses
+ * them.
  *
  * A payload worker holds a copy of the site index, so its heap is sized from it (workerHeapMb),
  * and the index exists only after the crawl. Started early, the pool is sized from an estimate:
@@ -28,6 +29,11 @@ export interface RenderWorkers {
 export const ESTIMATED_INDEX_BYTES = 2048
 
 export interface EarlyStart {
+  /**
+   * The worker's own bundle is written (scripts/bundles.ts): workers start then and load it, and
+   * load Vike's server bundle once `bundlesReady`. The same as `bundlesReady` when absent.
+   */
+  workerReady?: Promise<void>
   /** The previous build, for an incremental one. */
   previous?: CacheState
   /** Settles with the number of stories the crawl announced (its `total`), for a full build. */
@@ -46,14 +52,14 @@ const holdsIndex = () => payloadWorkers(workerCount()) > 0
 export function renderWorkers(
   bundlesReady: Promise<void>,
   start: WorkerStart,
-  { previous, storiesAnnounced, createPool = (...args) => new RenderPool(...args) }: EarlyStart = {},
+  { workerReady = bundlesReady, previous, storiesAnnounced, createPool = (...args) => new RenderPool(...args) }: EarlyStart = {},
 ): RenderWorkers {
   let pool: RenderPool | undefined
   /** The early pool's heap cap, when it was sized from an estimate (a full build). */
   let estimatedHeapMb: number | undefined
   /** Set once the early start ran, or was given up (the render or the close came first). */
   let decided = false
-  const ready = previous ? bundlesReady.then(() => undefined) : storiesAnnounced ? Promise.all([bundlesReady, storiesAnnounced]).then(([, announced]) => announced) : undefined
+  const ready = previous ? workerReady.then(() => undefined) : storiesAnnounced ? Promise.all([workerReady, storiesAnnounced]).then(([, announced]) => announced) : undefined
   const early = ready?.then((announced) => {
     if (decided) return
     decided = true
@@ -63,9 +69,9 @@ export function renderWorkers(
       : previous
         ? workerHeapMb(Buffer.byteLength(JSON.stringify(previous.stories.summaries)))
         : (estimatedHeapMb = workerHeapMb(announced! * ESTIMATED_INDEX_BYTES))
-    pool = createPool(start, heapMb)
-    // The first pages then need not wait for Vike's bundle.
-    pool.warm()
+    const started = (pool = createPool(start, heapMb))
+    // The first pages then need not wait for Vike's server bundle, once it is written.
+    bundlesReady.then(() => pool === started && started.warm(), () => {})
   })
   early?.catch(() => {}) // a bundle failure is reported where the build waits for the bundles
   return {

@@ -1,0 +1,23 @@
+import { existsSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { WORKER_BUNDLE } from '../scripts/bundle-layout.ts'
+import { buildBundles } from '../scripts/bundles.ts'
+
+// Inside the project: Vike builds only into folders under its root.
+const dir = join(import.meta.dirname, '..', '.build', `test-bundles-${process.pid}`)
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('buildBundles', () => {
+  it('should say when the render worker bundle is written, before Vike builds the server bundle', async () => {
+    const bundles = buildBundles(dir)
+    await bundles.workerReady
+    // The signal is never early: a worker started on it finds its bundle.
+    expect(existsSync(join(dir, WORKER_BUNDLE))).toBe(true)
+    await bundles.done
+    const entry = join(dir, 'server', 'entry.mjs')
+    expect(existsSync(entry)).toBe(true)
+    // Built first, so that workers can start while Vike builds.
+    expect(statSync(join(dir, WORKER_BUNDLE)).mtimeMs).toBeLessThanOrEqual(statSync(entry).mtimeMs)
+  }, 120_000)
+})
