@@ -4,13 +4,8 @@ import type { Alternate, SiteShell } from '../pages/route-payload.ts'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { wordsOf } from '../pages/words.ts'
 import { Navigation } from './Navigation.tsx'
+import { MAIN_ID } from './landmarks.ts'
 import './theme.css'
-
-/**
- * Main's id: the skip link's target, and the element the document head asks browsers to wait for
- * before they paint (renderer/document.tsx), so that they never paint half a header.
- */
-export const MAIN_ID = 'main'
 
 export function Layout({ shell, route, alternates, children }: { shell: SiteShell; route?: string; alternates?: Alternate[]; children: ReactNode }) {
   const { site, nav, footer } = shell

@@ -1,65 +1,14 @@
 /**
- * The HTML document of a page: head (title, description, canonical, share tags and structured
- * data) and the React tree rendered to a string. Vike's onRenderHtml returns it (Vike then adds its asset tags), and the build's
- * render workers use it directly for story pages (see scripts/render-page.ts).
+ * The HTML document of a page: its head (renderer/document-head.ts) and the React tree rendered to
+ * a string. Vike's onRenderHtml returns it (Vike then adds its asset tags), and the build's render
+ * workers use it directly for story pages (see scripts/render-page.ts).
  */
 import { renderToString } from 'react-dom/server'
-import { DEFAULT_SITE_LANGUAGE, textDirection } from '../cms/language.ts'
-import { MANIFEST_PATH, THEME_COLOR } from '../pages/web-manifest.ts'
 import type { PageContext } from 'vike/types'
-import { escapeHtml } from './escape.ts'
-import { headOf } from './head.ts'
-import { MAIN_ID } from './Layout.tsx'
+import { DOCUMENT_END, documentHead } from './document-head.ts'
 import { PageRoot } from './PageRoot.tsx'
-import { shareOf, shareTags } from './share.ts'
-import { shellOf } from './shell.ts'
-import { jsonLdScript, structuredData } from './structured-data.ts'
 
-/** Share tags and structured data: for crawlers, so only in the HTML (renderer/share.ts). */
-function crawlerTags(pageContext: PageContext, canonical: string | undefined): string {
-  if (!pageContext.payload) return ''
-  const { site } = shellOf(pageContext)
-  const share = shareOf(pageContext.payload, site, canonical)
-  return shareTags(share) + structuredData(pageContext.payload, site, share).map(jsonLdScript).join('')
-}
-
-/**
- * No paint before the header is whole: its navigation sits right of the site name and left of the
- * language switcher, so a browser that painted the header as far as it had parsed it (a slow
- * phone, a slow network) would move the navigation when the switcher arrived. Chromium lets
- * rendering go once the expected element is in the document, so the element is main, which comes
- * after the header; browsers without `rel=expect` paint as before.
- */
-const PAINT_AFTER_HEADER = `<link rel="expect" href="#${MAIN_ID}" blocking="render">`
-
-export function renderDocument(pageContext: PageContext): string {
-  const { title, description, canonical, prev, next, noindex, feed, alternates = [] } = headOf(pageContext)
-  const language = shellOf(pageContext).site.language ?? DEFAULT_SITE_LANGUAGE
-  const links = [
-    noindex && '<meta name="robots" content="noindex">\n',
-    canonical && `<link rel="canonical" href="${escapeHtml(canonical)}">\n`,
-    prev && `<link rel="prev" href="${escapeHtml(prev)}">\n`,
-    next && `<link rel="next" href="${escapeHtml(next)}">\n`,
-    feed && `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.href)}">\n`,
-    ...alternates.map(({ hreflang, href }) => `<link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${escapeHtml(href)}">\n`),
-    crawlerTags(pageContext, canonical),
-  ]
-  const body = renderToString(<PageRoot pageContext={pageContext} />)
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(language)}"${textDirection(language) === 'rtl' ? ' dir="rtl"' : ''}>
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="/favicon.ico" sizes="32x32">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="apple-touch-icon" href="/apple-touch-icon.png">
-<link rel="manifest" href="/${MANIFEST_PATH}">
-<meta name="theme-color" content="${THEME_COLOR}">
-${PAINT_AFTER_HEADER}
-<title>${escapeHtml(title)}</title>
-${description ? `<meta name="description" content="${escapeHtml(description)}">\n` : ''}${links.filter(Boolean).join('')}</head>
-<body>
-<div id="root"${pageContext.payload ? '' : ' data-page="error"'}${pageContext.shellFile ? ` data-shell="${escapeHtml(pageContext.shellFile)}"` : ''}>${body}</div>
-</body>
-</html>`
+/** `head`: the page's documentHead(), when another thread made it already. */
+export function renderDocument(pageContext: PageContext, head = documentHead(pageContext)): string {
+  return head + renderToString(<PageRoot pageContext={pageContext} />) + DOCUMENT_END
 }

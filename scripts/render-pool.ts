@@ -16,8 +16,10 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Shown, SiteIndex } from '../pages/payload.ts'
+import type { PageContext } from 'vike/types'
+import { documentHead } from '../renderer/document-head.ts'
 import { spilledStoryReader, type StoryLocation } from './story-file.ts'
-import type { SiteShell } from '../pages/route-payload.ts'
+import type { RoutePayload, SiteShell } from '../pages/route-payload.ts'
 import type { FileRecord, OutputWriter } from './output.ts'
 import { routeDir } from '../pages/routes.ts'
 import { WORKER_BUNDLE } from './bundle-layout.ts'
@@ -50,6 +52,8 @@ export interface StagedPage extends Omit<PageResult, 'files'> {
   existing: PageJob['existing']
   /** The payload's JSON, as `_payload.json` holds it. */
   payload: string
+  /** The page's documentHead(), when the main thread made it for a worker that is behind (mainWrites). */
+  head?: string
 }
 
 /** The document stage: pages rendered from their payloads into `index.html`. */
@@ -60,7 +64,7 @@ export interface DocumentsJob {
   writePayload?: boolean
 }
 
-export type DocumentJob = Pick<StagedPage, 'route' | 'fullSlug' | 'existing' | 'payload'>
+export type DocumentJob = Pick<StagedPage, 'route' | 'fullSlug' | 'existing' | 'payload' | 'head'>
 
 /** A page rendered to HTML only (the error pages), for the main thread to write. */
 export interface HtmlJob {
@@ -201,7 +205,8 @@ export function payloadWorkers(size: number): number {
  * `WRITE_BEHIND` batches or more to get through (the documents are behind, so the main thread is
  * not the bottleneck), else that worker. Making files is kernel time, from 25 µs to a
  * millisecond a file on this machine's disk, and no thread should be left idle while another
- * makes them all (docs/benchmark/profile.md, fifth and sixth rounds).
+ * makes them all (docs/benchmark/profile.md, fifth and sixth rounds). When the worker is that far
+ * behind, the main thread makes each page's document head for it too (eighth round).
  */
 export const WRITE_BEHIND = 2
 
@@ -218,12 +223,12 @@ class MainThreadPayloads {
   busy = 0
   private readonly stories = spilledStoryReader()
 
-  run(pages: PageJob[], index: SiteIndex): Promise<StagedPage[]> {
+  run(pages: PageJob[], index: SiteIndex, head?: (payload: RoutePayload) => string): Promise<StagedPage[]> {
     this.busy++
     return new Promise((resolve, reject) => {
       setImmediate(() => {
         try {
-          resolve(pages.map((page) => payloadStage(page, index, this.stories.read)))
+          resolve(pages.map((page) => payloadStage(page, index, this.stories.read, head)))
         } catch (error) {
           reject(error as Error)
         } finally {
@@ -354,7 +359,10 @@ export class RenderPool {
       if (worker.indexOf !== this.pass) this.post(worker.worker, { index: (worker.indexOf = this.pass).index })
       return this.run<StagedPage[]>({ kind: 'payloads', pages }, worker)
     }
-    return this.main.run(pages, this.pass.index)
+    // A document worker that is behind gets each page's head made here, where there is time for it.
+    const { index, shell, shellFile } = this.pass
+    const head = mainWritesPayloads(this.leastBusy(this.documentSlots()).busy) ? (payload: RoutePayload) => documentHead({ payload, shell, shellFile } as unknown as PageContext) : undefined
+    return this.main.run(pages, index, head)
   }
 
   /**
@@ -367,7 +375,7 @@ export class RenderPool {
     const slot = this.leastBusy(this.documentSlots())
     const writePayload = !mainWritesPayloads(slot.busy)
     if (!writePayload) for (const { route, payload, existing } of staged) await writer.write(join(routeDir(route), '_payload.json'), payload, 'payload', existing.payload)
-    const documents = staged.map(({ route, fullSlug, existing, payload }): DocumentJob => ({ route, fullSlug, existing, payload }))
+    const documents = staged.map(({ route, fullSlug, existing, payload, head }): DocumentJob => ({ route, fullSlug, existing, payload, head }))
     const files = await this.run<FileRecord[][]>({ kind: 'documents', pages: documents, writePayload }, slot)
     return staged.map(({ warnings, unknownBlocks, dependsOn, listsShown }, i) => ({ files: files[i]!, unknownBlocks, warnings, dependsOn, listsShown }))
   }

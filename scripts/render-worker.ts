@@ -50,9 +50,10 @@ function currentIndex(): SiteIndex {
 /** undefined: not learnt yet; null: off (disabled, or Vike's page did not match). */
 let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' ? null : undefined
 
-async function storyHtml(route: string, payload: RoutePayload, fullSlug: string): Promise<string> {
+/** `head`: the page's document head, when the main thread made it (scripts/render-pool.ts). */
+async function storyHtml(route: string, payload: RoutePayload, fullSlug: string, head?: string): Promise<string> {
   const { shell: siteShell, shellFile } = current()
-  const document = () => renderDocument({ Page: StoryView, payload, shell: siteShell, shellFile } as unknown as PageContext)
+  const document = () => renderDocument({ Page: StoryView, payload, shell: siteShell, shellFile } as unknown as PageContext, head)
   if (shell) {
     // The check the route function makes when renderPage() runs (+route.ts).
     if (!isValidSlug(slugOf(route))) throw new RenderError(route, fullSlug, 'status 404, expected 200')
@@ -82,7 +83,7 @@ async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string
  */
 async function documentStage({ pages, writePayload }: DocumentsJob): Promise<FileRecord[][]> {
   const htmls: string[] = []
-  for (const { route, payload, fullSlug } of pages) htmls.push(await storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug))
+  for (const { route, payload, fullSlug, head } of pages) htmls.push(await storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug, head))
   const files: FileRecord[][] = []
   for (let i = 0; i < pages.length; i++) {
     const { route, existing, payload } = pages[i]!
