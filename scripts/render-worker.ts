@@ -29,6 +29,11 @@ import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type R
 import type { DocumentsJob, HtmlJob, WorkerJob, WorkerMessage, WorkerPass, WorkerStart } from './render-pool.ts'
 
 const { bundleDir, outRoot } = workerData as WorkerStart
+// Vike's runtime is a package, not part of the bundles: loaded now, while the crawl runs, since a
+// worker starts before Vike's server bundle is written (scripts/build/render-workers.ts), and
+// loading it with that bundle kept the first pages waiting (docs/benchmark/profile.md, eighth round).
+// A failure is reported where the bundle is loaded (scripts/render-page.ts).
+import('vike/server').catch(() => {})
 /**
  * Vike's server bundle, loaded when the worker first renders a page: a worker that only makes
  * payloads (scripts/render-pool.ts) never needs it, and loading it costs about 0.1 s of CPU.
