@@ -11,9 +11,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 describe('buildBundles', () => {
   it('should say when the render worker bundle is written, before Vike builds the server bundle', async () => {
     const bundles = buildBundles(dir)
+    let finished = false
+    bundles.done.then(() => (finished = true))
     await bundles.workerReady
     // The signal is never early: a worker started on it finds its bundle.
     expect(existsSync(join(dir, WORKER_BUNDLE))).toBe(true)
+    // Nor late: it comes from the process's output, while Vike still builds for a second or so,
+    // not from the process's end.
+    expect(finished).toBe(false)
     await bundles.done
     const entry = join(dir, 'server', 'entry.mjs')
     expect(existsSync(entry)).toBe(true)
