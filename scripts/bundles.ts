@@ -44,13 +44,7 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
   // hooks): optimizing it costs more than it saves, so V8's optimizing compiler is off
   // (docs/benchmark/profile.md, sixth round).
   const nodeFlags = ['--max-old-space-size=256', '--max-semi-space-size=4', '--no-opt']
-  const run = runScript(join(import.meta.dirname, 'build-bundles.ts'), [outDir], {
-    // PREVIEW_CONFIG always set, so that one left in the shell can never leak into a production
-    // bundle. RUN_SOURCE_MAPS=0: a failed bundle build is told by Vite's message, not by a stack
-    // trace into its packages, whose source maps Node would otherwise read as it loads them
-    // (scripts/run.mjs).
-    env: { ...process.env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null', RUN_SOURCE_MAPS: '0' },
-  }, nodeFlags)
+  const run = runScript(join(import.meta.dirname, 'build-bundles.ts'), [outDir], { env: bundleProcessEnv(preview) }, nodeFlags)
   const done = run.exited.then(({ code, signal }) => {
     if (code !== 0) throw new Error(`Building the client and server bundles failed (${signal ?? `exit ${code}`}):\n${run.output().trim()}`)
   })
@@ -63,4 +57,22 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
   })
   workerReady.catch(() => {})
   return { done, workerReady, cancel: () => run.child.kill() }
+}
+
+/**
+ * The bundle process's environment: the caller's, with
+ * - `NODE_ENV=production`, for Vite's and React's production builds;
+ * - `PREVIEW_CONFIG` always set, so that one left in the shell can never leak into a production
+ *   bundle;
+ * - `RUN_SOURCE_MAPS=0`: a failed bundle build is told by Vite's message, not by a stack trace
+ *   into its packages, whose source maps Node would otherwise read as it loads them
+ *   (scripts/run.mjs);
+ * - `MIMALLOC_ALLOW_THP=0` unless the caller set it: rolldown's allocator (mimalloc) asks the
+ *   kernel for transparent huge pages on its 1 GiB arena, and wherever the kernel grants them
+ *   (`madvise` or `always` mode) it zeroes 2 MiB on every first touch. For a build that lives a
+ *   second or two that was 0.3–0.4 s of kernel CPU, a fifth of the process's time
+ *   (docs/benchmark/profile.md, ninth round).
+ */
+export function bundleProcessEnv(preview: PreviewConfig | undefined, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { MIMALLOC_ALLOW_THP: '0', ...env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null', RUN_SOURCE_MAPS: '0' }
 }

@@ -2,7 +2,7 @@ import { existsSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { WORKER_BUNDLE } from '../scripts/bundle-layout.ts'
-import { buildBundles } from '../scripts/bundles.ts'
+import { buildBundles, bundleProcessEnv } from '../scripts/bundles.ts'
 
 // Inside the project: Vike builds only into folders under its root.
 const dir = join(import.meta.dirname, '..', '.build', `test-bundles-${process.pid}`)
@@ -25,4 +25,26 @@ describe('buildBundles', () => {
     // Built first, so that workers can start while Vike builds.
     expect(statSync(join(dir, WORKER_BUNDLE)).mtimeMs).toBeLessThanOrEqual(statSync(entry).mtimeMs)
   }, 120_000)
+})
+
+describe('bundleProcessEnv', () => {
+  const preview = { previewToken: 'preview-token', region: 'eu', apiUrl: undefined, perPage: 25, rateLimit: 5 } as Parameters<typeof bundleProcessEnv>[0]
+
+  it('should never pass a preview configuration from the shell into a production bundle', () => {
+    expect(bundleProcessEnv(undefined, { PREVIEW_CONFIG: '{"previewToken":"leaked"}' }).PREVIEW_CONFIG).toBe('null')
+  })
+
+  it('should pass the preview configuration it is given', () => {
+    expect(JSON.parse(bundleProcessEnv(preview, {}).PREVIEW_CONFIG!)).toEqual(JSON.parse(JSON.stringify(preview)))
+  })
+
+  it('should build for production without source maps, whatever the shell says', () => {
+    const env = bundleProcessEnv(undefined, { NODE_ENV: 'development', RUN_SOURCE_MAPS: '1', PATH: '/usr/bin' })
+    expect(env).toMatchObject({ NODE_ENV: 'production', RUN_SOURCE_MAPS: '0', PATH: '/usr/bin' })
+  })
+
+  it('should turn off transparent huge pages in the bundler\'s allocator unless the shell sets them', () => {
+    expect(bundleProcessEnv(undefined, {}).MIMALLOC_ALLOW_THP).toBe('0')
+    expect(bundleProcessEnv(undefined, { MIMALLOC_ALLOW_THP: '1' }).MIMALLOC_ALLOW_THP).toBe('1')
+  })
 })
