@@ -16,7 +16,9 @@ export function isBlok(value: unknown): value is Blok {
 /**
  * Visits every object in a content tree (blocks, fields, rich-text nodes and marks), looking into
  * arrays; `visit` returning false skips the object's fields. Plain loops: builds walk every story
- * several times, and forEach with a closure per array took a third longer.
+ * several times, and forEach with a closure per array took a third longer; `for…in` instead of
+ * `Object.values` makes no array per object, which halved a walk of the space. Content is parsed
+ * JSON, whose objects have no inherited enumerable fields for `for…in` to find.
  */
 function eachObject(value: unknown, visit: (object: Record<string, unknown>) => boolean | void): void {
   if (typeof value !== 'object' || value === null) return
@@ -25,8 +27,7 @@ function eachObject(value: unknown, visit: (object: Record<string, unknown>) => 
     return
   }
   if (visit(value as Record<string, unknown>) === false) return
-  const fields = Object.values(value)
-  for (let i = 0; i < fields.length; i++) eachObject(fields[i], visit)
+  for (const field in value) eachObject((value as Record<string, unknown>)[field], visit)
 }
 
 /** A rich-text text node (`{ type: 'text', text, marks? }`): a leaf, as far as blocks go. */

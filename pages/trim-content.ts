@@ -176,9 +176,10 @@ export function trimContent(value: unknown, index: SiteIndex, options: TrimOptio
   const blok = typeof object.component === 'string' ? (object as Blok) : undefined
   if (blok && typeof blok._uid === 'string') options.onBlok?.(blok)
   const copy: Record<string, unknown> = {}
-  for (const [field, child] of Object.entries(object)) {
+  // `for…in`, not Object.entries: no pair per field (content is parsed JSON, nothing inherited).
+  for (const field in object) {
     if ((field === '_editable' && !options.keepEditable) || (linked && field === 'story')) continue
-    copy[field] = trimContent(child, index, options, blok, field)
+    copy[field] = trimContent(object[field], index, options, blok, field)
   }
   return copy
 }

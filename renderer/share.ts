@@ -48,7 +48,12 @@ export function firstLargeImage(content: unknown): Asset | undefined {
   const object = content as Record<string, unknown>
   if (typeof object.filename === 'string') return object.filename && isLarge(object.filename) ? (object as Asset) : undefined
   if (typeof object.route === 'string' && typeof object.uuid === 'string') return undefined
-  return firstLargeImage(Object.values(object))
+  // Fields in order, as Object.values gives them, without making the array (the payload is parsed JSON).
+  for (const field in object) {
+    const found = firstLargeImage(object[field])
+    if (found) return found
+  }
+  return undefined
 }
 
 /** An image as a share card wants it: absolute, and 1200×630 when the image service can crop it. */
