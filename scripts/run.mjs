@@ -10,7 +10,6 @@
  * build, and in the bundle process, where Vite, Vike and rolldown load hundreds of modules, 1.6 s
  * of its 3.0 s (docs/benchmark/profile.md). Plain JavaScript, because it must start without tsx.
  */
-import { build } from 'esbuild'
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -77,6 +76,9 @@ export async function compiledScript(entry) {
   const outfile = join(OUT_DIR, `${name}.mjs`)
   const manifest = join(OUT_DIR, `${name}.inputs.json`)
   if (isCurrent(manifest)) return outfile
+  // Loaded only to compile: importing esbuild (CommonJS, read through Node's export scanner) cost
+  // every build 45 ms at its start and 60-70 ms of CPU, when the compiled script is current.
+  const { build } = await import('esbuild')
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: ROOT,
