@@ -13,6 +13,7 @@ import { ConfigError, resolveSpaceLanguages } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
 import type { CmsServer } from '../cms/api/server.ts'
 import { fetchDatasource, REDIRECTS_DATASOURCE } from '../cms/datasource.ts'
+import { nodeFetch } from '../cms/node-fetch.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
 import { siteOf, type Site } from '../pages/site.ts'
 import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, loadState, lockCache, type CacheState } from './build-cache.ts'
@@ -102,7 +103,7 @@ async function build(config: BuildConfig): Promise<void> {
     stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
 
     // Crawl: every story (or the ones a webhook named), checked, and the site they make.
-    const client = createCmsClient(cms)
+    const client = createCmsClient(cms, { fetch: nodeFetch })
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: (fetched, total) => (announce(total), reportFetched(fetched, total)), log })
     // Languages: bad settings stop here; a space with languages gets a site per language, from a
     // crawl per language (field-level) or from the folders of the one crawl (folder-level).
