@@ -170,12 +170,17 @@ describe('embedded delivery API, memoized answers', () => {
       for (const query of queries) {
         for (let round = 0; round < 2; round++) expect(await raw(memoized, 'cdn/stories', query)).toEqual(await raw(plain, 'cdn/stories', query))
       }
+      expect(await raw(memoized, 'cdn/spaces/me')).toEqual(await raw(plain, 'cdn/spaces/me'))
       // A story changed in place with a new content version (as a publish does) is answered anew.
       space.stories[0]!.content = { ...space.stories[0]!.content, title: 'Changed in place' }
       space.version++
       const after = await raw(memoized, 'cdn/stories', {})
       expect(after).toEqual(await raw(plain, 'cdn/stories', {}))
       expect(after.text).toContain('Changed in place')
+      expect(JSON.parse((await raw(memoized, 'cdn/spaces/me')).text).space.version).toBe(space.version)
+      // Failures are not kept: a bad token is answered anew, and a good one still works after it.
+      expect((await raw(memoized, 'cdn/stories', { token: 'wrong' })).status).toBe(401)
+      expect((await raw(memoized, 'cdn/stories', {})).status).toBe(200)
     } finally {
       await plain.close()
       await memoized.close()
