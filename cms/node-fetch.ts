@@ -87,6 +87,8 @@ function exchange(url: URL, method: string, headers: Record<string, string>, bod
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method, headers, signal, timeout: idleTimeoutMs }, (response) => {
       const chunks: Buffer[] = []
       const stream = decoded(response)
+      // A connection lost mid-answer fails the answer; `pipe` would not pass that on to a decompressor.
+      response.on('error', reject)
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('error', reject)
       stream.on('end', () => resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: response.headers, bytes: Buffer.concat(chunks) }))

@@ -23,6 +23,12 @@ function answer(request: IncomingMessage, response: ServerResponse, body: string
   if (path === '/loop') return void response.writeHead(302, { location: '/loop' }).end()
   if (path === '/limited') return void response.writeHead(429, { 'retry-after': '1', total: '3' }).end('{"error":"Too many requests"}')
   if (path === '/empty') return void response.writeHead(204).end()
+  if (path === '/cut') {
+    // Headers and half of a compressed answer, then the connection is lost.
+    const bytes = gzipSync(json.repeat(200))
+    response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bytes.length) })
+    return void response.write(bytes.subarray(0, bytes.length >> 1), () => response.socket?.destroy())
+  }
   if (path === '/slow') return void setTimeout(() => response.end(json), 5_000).unref()
   response.writeHead(200, { 'content-type': 'application/json', total: '42', 'set-cookie': ['a=1', 'b=2'] }).end(json)
 }
@@ -100,6 +106,12 @@ describe('nodeFetch', () => {
     expect((ours as TypeError).message).toBe((theirs as TypeError).message)
     expect(((ours as TypeError).cause as Error).message).toMatch(/ECONNREFUSED/)
   })
+
+  it('should fail a compressed answer whose connection is lost halfway', async () => {
+    const error = await nodeFetch(`${base}/cut`).catch((failure: unknown) => failure)
+    expect(error).toBeInstanceOf(TypeError)
+    expect((error as TypeError).message).toBe('fetch failed')
+  }, 10_000) // without the error passed on, the answer would never settle
 
   it('should stop when its signal aborts, with the signal\'s reason', async () => {
     const controller = new AbortController()
