@@ -115,7 +115,7 @@ export type WorkerPass = Omit<PassSetup, 'index'>
 export type WorkerMessage = { setup: WorkerPass } | { index: SiteIndex } | { warm: true }
 
 /** A pass without its index: what a worker is sent when the pass starts. */
-function shellOf({ shell, shellFile }: PassSetup): WorkerPass {
+function workerPassOf({ shell, shellFile }: PassSetup): WorkerPass {
   return { shell, shellFile }
 }
 
@@ -276,7 +276,7 @@ export class RenderPool {
   /** Hands the next pass's shell to every worker (its index follows to payload workers); jobs sent after it use them. */
   setup(pass: PassSetup): void {
     this.pass = pass
-    for (const { worker } of this.slots) this.post(worker, { setup: shellOf(pass) })
+    for (const { worker } of this.slots) this.post(worker, { setup: workerPassOf(pass) })
   }
 
   private post(worker: Worker, message: WorkerMessage): void {
@@ -287,7 +287,7 @@ export class RenderPool {
     const resourceLimits = { maxOldGenerationSizeMb: this.heapMb, maxYoungGenerationSizeMb: 8 }
     const worker = new Worker(join(this.start.bundleDir, WORKER_BUNDLE), { workerData: this.start, resourceLimits, execArgv: workerExecArgv() })
     // A worker started during a pass gets that pass's setup before any job (messages keep their order).
-    if (this.pass) this.post(worker, { setup: shellOf(this.pass) })
+    if (this.pass) this.post(worker, { setup: workerPassOf(this.pass) })
     let markReady!: () => void
     let failStart!: (error: Error) => void
     const ready = new Promise<void>((resolve, reject) => ((markReady = resolve), (failStart = reject)))

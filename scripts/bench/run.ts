@@ -13,7 +13,10 @@ import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { startCmsServer, type CmsServer } from '../../cms/api/server.ts'
-import { DEFAULT_PER_PAGE, DEFAULT_RATE_LIMIT, MAX_PER_PAGE } from '../../cms/config.ts'
+import { createCmsClient } from '../../cms/client.ts'
+import { DEFAULT_PER_PAGE, DEFAULT_RATE_LIMIT, readCmsConfig } from '../../cms/config.ts'
+import { crawl, crawlLanguage } from '../../cms/crawl.ts'
+import { fetchDatasource, REDIRECTS_DATASOURCE } from '../../cms/datasource.ts'
 import { minimumRequests } from '../../cms/request-budget.ts'
 import { runScript } from '../node-process.ts'
 import { pageWeight, type PageWeight } from '../page-weight.ts'
@@ -96,20 +99,21 @@ function weights(dir: string, routes: string[]): Record<string, PageWeight> {
 }
 
 /**
- * Has the embedded CMS make every story's answer once, untimed, in every language, as the crawl
- * asks for them: it serves each from memory afterwards (cms/api/delivery.ts, `memoize`), as
- * Storyblok's CDN serves a build from its cache, so that the timed builds do not share their two
- * cores with the CMS making answers the real API would not make on this machine.
+ * Has the embedded CMS make its answers once, untimed: a crawl of every language and the redirects
+ * datasource, as the builds ask for them, through the same client with the same settings, so that
+ * every request of a timed build is one the CMS has answered before. It serves those from memory afterwards (cms/api/server.ts
+ * and cms/api/delivery.ts, `memoize`), as Storyblok's CDN serves a build from its cache, and the
+ * timed builds do not share their two cores with the CMS making answers the real API would not
+ * make on this machine. Warming with other requests (pages of 100) left the whole answers of the
+ * first timed run to be made: about 0.35 s more of the CMS's CPU in that run than in the others.
  */
-async function warmCms(cms: CmsServer): Promise<void> {
-  for (const language of [undefined, ...(cms.space.language_codes ?? [])]) {
-    for (let page = 1; (page - 1) * MAX_PER_PAGE < cms.space.stories.length; page++) {
-      const query = new URLSearchParams({ token: BENCH_TOKENS.public, per_page: String(MAX_PER_PAGE), page: String(page), ...(language ? { language } : {}) })
-      const answer = await fetch(`${cms.url}/cdn/stories?${query}`)
-      if (!answer.ok) throw new Error(`The embedded CMS answered ${answer.status} to ${query}.`)
-      await answer.arrayBuffer()
-    }
-  }
+async function warmCms(cms: CmsServer, env: Record<string, string>): Promise<void> {
+  const config = readCmsConfig(env)
+  const client = createCmsClient(config)
+  const discard = { add() {} }
+  const { cv } = await crawl(client, { perPage: config.perPage, sink: discard })
+  for (const code of cms.space.language_codes ?? []) await crawlLanguage(client, cv, code, { perPage: config.perPage, sink: discard })
+  await fetchDatasource(client, REDIRECTS_DATASOURCE, cv)
 }
 
 async function benchSize(stories: number, runs: number, seed: number, reuseBundles: boolean, languages: number) {
@@ -118,7 +122,9 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
   mkdirSync(WORK, { recursive: true })
   writeFileSync(spaceFile, JSON.stringify(space))
   const cms = await startCmsServer({ space, memoize: true })
-  await warmCms(cms)
+  // What the builds are told of the CMS; the warm-up crawls with the same settings.
+  const cmsEnv = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: BENCH_TOKENS.public, STORYBLOK_RATE_LIMIT: String(LIFTED_RATE_LIMIT) }
+  await warmCms(cms, cmsEnv)
   // Each run builds into a folder of its own, and its lower bound writes into another: nothing is
   // deleted between runs (removeRunFolders, once every size is measured). On this machine's disk,
   // making files right after deleting thousands took two to three times the kernel time it took
@@ -138,13 +144,7 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
       // too unless --reuse-bundles, which measures a build whose code did not change.
       if (!reuseBundles) rmSync(join(WORK, 'work', 'vike', 'fingerprint'), { force: true })
       settleDisk()
-      const result = await run('scripts/build.ts', ['--out', outOf(i), '--work-dir', join(WORK, 'work'), '--full'], {
-        STORYBLOK_API_URL: cms.url,
-        STORYBLOK_TOKEN: BENCH_TOKENS.public,
-        STORYBLOK_RATE_LIMIT: String(LIFTED_RATE_LIMIT),
-        BUILD_STATS_FILE: statsFile,
-        CI: 'true',
-      })
+      const result = await run('scripts/build.ts', ['--out', outOf(i), '--work-dir', join(WORK, 'work'), '--full'], { ...cmsEnv, BUILD_STATS_FILE: statsFile, CI: 'true' })
       if (result.code !== 0) throw new Error(`Build of ${stories} stories failed:\n${result.output}`)
       const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as BuildStats
       builds.push({ ...stats, wall: result.seconds, cmsRequests: cms.requests.length - before })
