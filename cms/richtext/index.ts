@@ -1,15 +1,16 @@
 /**
- * Storyblok rich text → HTML, through one sanitized hast tree serialized with hast-util-to-html.
+ * Storyblok rich text → HTML, through one sanitized hast tree, serialized as hast-util-to-html
+ * would (to-html.ts says why not with it).
  * It runs once per build, in the payload step (pages/payload.ts); the React `<RichText>` component
  * only places the HTML, so the visitor's JavaScript holds no renderer or sanitizer.
  */
 import type { Root } from 'hast'
-import { toHtml } from 'hast-util-to-html'
 import type { RichTextNode } from '../content-model.ts'
 import { inline } from './inline.ts'
 import { blocks, type State } from './nodes.ts'
 import type { RichTextOptions } from './options.ts'
 import { sanitizeRichText } from './sanitize.ts'
+import { sanitizedToHtml } from './to-html.ts'
 
 export type { RichTextOptions } from './options.ts'
 
@@ -37,5 +38,5 @@ export function richTextToHast(doc: unknown, options: RichTextOptions = {}): Roo
 
 /** Renders a rich-text document to an HTML string; `''` for anything that is not a document. */
 export function renderRichText(doc: unknown, options: RichTextOptions = {}): string {
-  return toHtml(richTextToHast(doc, options))
+  return sanitizedToHtml(richTextToHast(doc, options))
 }
