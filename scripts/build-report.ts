@@ -51,7 +51,7 @@ export function summary(log: (line: string) => void, config: BuildConfig, result
 /** Machine-readable figures of one build, for the benchmark (`BUILD_STATS_FILE`). */
 export function writeStats(
   file: string,
-  { seconds, phases, routes, requests, output, bundleDir, mode, workers }: { seconds: number; phases: Record<string, number>; routes: number; requests: number; output: OutputWriter; bundleDir?: string; mode: string; workers: number },
+  { seconds, phases, phaseCpu, routes, requests, output, bundleDir, mode, workers }: { seconds: number; phases: Record<string, number>; phaseCpu: Record<string, number>; routes: number; requests: number; output: OutputWriter; bundleDir?: string; mode: string; workers: number },
 ) {
   const usage = process.resourceUsage()
   let bundles: unknown
@@ -64,6 +64,7 @@ export function writeStats(
   const stats = {
     seconds,
     phases,
+    phaseCpu,
     routes,
     requests,
     mode,

@@ -170,7 +170,7 @@ async function build(config: BuildConfig): Promise<void> {
     const warnings = [...content.warnings, ...site.warnings, ...translated.warnings, ...redirects.warnings]
     summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: plan.incremental?.render.length ?? result.routes.length, warnings })
     if (process.env.BUILD_STATS_FILE) {
-      writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: pool.size })
+      writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: pool.size })
     }
   } catch (error) {
     // Before the stage goes: a worker still writing a page there, or the folder thread, must not
