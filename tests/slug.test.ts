@@ -10,6 +10,13 @@ describe('slugProblem', () => {
     }
   })
 
+  it('should count bytes, not characters, at the limits', () => {
+    expect(slugProblem('字'.repeat(85))).toBeUndefined()
+    expect(slugProblem('🚀'.repeat(63))).toBeUndefined()
+    expect(slugProblem(Array.from({ length: 4 }, () => '字'.repeat(85)).join('/'))).toBeUndefined()
+    expect(slugProblem(Array.from({ length: 5 }, () => '字'.repeat(85)).join('/'))).toMatch(/longer than 1024 bytes/)
+  })
+
   it('should give a reason for each slug that cannot be a route', () => {
     const cases: [string, RegExp][] = [
       ['a//b', /empty path segment/],
@@ -23,6 +30,9 @@ describe('slugProblem', () => {
       ['<script>', /reserved in HTML/],
       ['k'.repeat(256), /longer than 255 bytes/],
       ['ü'.repeat(128), /longer than 255 bytes/],
+      // 86 characters of three bytes: short by length, too long in bytes.
+      ['字'.repeat(86), /longer than 255 bytes/],
+      ['🚀'.repeat(64), /longer than 255 bytes/],
       [Array.from({ length: 20 }, () => 'x'.repeat(60)).join('/'), /longer than 1024 bytes/],
     ]
     for (const [slug, reason] of cases) expect(slugProblem(slug), JSON.stringify(slug)).toMatch(reason)
