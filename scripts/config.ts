@@ -3,7 +3,7 @@
  * line flags, all validated before anything is fetched or written.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { isAbsolute, relative, resolve } from 'node:path'
 import { parseArgs, parseEnv } from 'node:util'
 import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../cms/config.ts'
 import { isEmailAddress } from '../blocks/contact/validate.ts'
@@ -42,6 +42,9 @@ export function loadEnv(env: Env = process.env, file = resolve('.env')): Env {
   return { ...parseEnv(readFileSync(file, 'utf8')), ...env }
 }
 
+/** The project's folder: where its node_modules are. */
+const PROJECT_ROOT = resolve(import.meta.dirname, '..')
+
 const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--full] [--changed ID,ID]'
 
 export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions {
@@ -62,12 +65,17 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
     if (ids.every((id) => /^\d+$/.test(id))) options.changed = [...(options.changed ?? []), ...ids.map(Number)]
     else problems.push(`--changed "${value}" is not a list of story ids (numbers separated by commas, as webhooks send them).`)
   }
+  const workDir = values['work-dir'] ? resolve(values['work-dir']) : options.workDir
+  const inProject = relative(PROJECT_ROOT, workDir)
+  if (inProject.startsWith('..') || isAbsolute(inProject)) {
+    problems.push(`--work-dir ${workDir} is outside the project (${PROJECT_ROOT}): the bundles built there import the project's packages, which Node finds only from inside it. Use a folder in the project, such as .build-other.`)
+  }
   return {
     ...options,
     preview: values.preview ?? false,
     full: values.full ?? false,
     outDir: values.out ? resolve(values.out) : options.outDir,
-    workDir: values['work-dir'] ? resolve(values['work-dir']) : options.workDir,
+    workDir,
   }
 }
 

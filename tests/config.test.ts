@@ -104,6 +104,11 @@ describe('configuration', () => {
     expect(() => readBuildConfig({}, ['--out'])).toThrow(/Option '--out <value>' argument missing\. Usage/)
   })
 
+  it('should refuse a work folder outside the project, whose bundles could not import its packages', () => {
+    expect(() => readBuildConfig({}, ['--work-dir', '/tmp/elsewhere'])).toThrow(/--work-dir \/tmp\/elsewhere is outside the project \(.*\): the bundles built there import the project's packages/)
+    expect(readBuildConfig({}, ['--work-dir', '.build/other']).workDir).toMatch(/\.build\/other$/)
+  })
+
   it('should use the embedded CMS only without a token and without an API URL', () => {
     expect(usesEmbeddedCms({})).toBe(true)
     expect(usesEmbeddedCms({ STORYBLOK_TOKEN: 't' })).toBe(false)
