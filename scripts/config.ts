@@ -3,7 +3,7 @@
  * line flags, all validated before anything is fetched or written.
  */
 import { existsSync, readFileSync } from 'node:fs'
-import { isAbsolute, relative, resolve } from 'node:path'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { parseArgs, parseEnv } from 'node:util'
 import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../cms/config.ts'
 import { isEmailAddress } from '../blocks/contact/validate.ts'
@@ -67,7 +67,7 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
   }
   const workDir = values['work-dir'] ? resolve(values['work-dir']) : options.workDir
   const inProject = relative(PROJECT_ROOT, workDir)
-  if (inProject.startsWith('..') || isAbsolute(inProject)) {
+  if (inProject === '..' || inProject.startsWith(`..${sep}`) || isAbsolute(inProject)) {
     problems.push(`--work-dir ${workDir} is outside the project (${PROJECT_ROOT}): the bundles built there import the project's packages, which Node finds only from inside it. Use a folder in the project, such as .build-other.`)
   }
   return {

@@ -106,7 +106,10 @@ describe('configuration', () => {
 
   it('should refuse a work folder outside the project, whose bundles could not import its packages', () => {
     expect(() => readBuildConfig({}, ['--work-dir', '/tmp/elsewhere'])).toThrow(/--work-dir \/tmp\/elsewhere is outside the project \(.*\): the bundles built there import the project's packages/)
+    expect(() => readBuildConfig({}, ['--work-dir', '..'])).toThrow(/is outside the project/)
+    // Inside it, whatever the folder's name.
     expect(readBuildConfig({}, ['--work-dir', '.build/other']).workDir).toMatch(/\.build\/other$/)
+    expect(readBuildConfig({}, ['--work-dir', '..build']).workDir).toMatch(/\/\.\.build$/)
   })
 
   it('should use the embedded CMS only without a token and without an API URL', () => {
