@@ -7,6 +7,7 @@
 import StoryblokClient, { type ISbStoriesParams } from 'storyblok-js-client'
 import { MISSING_TOKEN_MESSAGE, type CmsConfig } from './config.ts'
 import type { Story, StoryLink } from './content-model.ts'
+import { itemBytes, jsonSourceOf, memberBytes } from './json-source.ts'
 import { withRateLimitRetry, type RetryOptions } from './rate-limit-retry.ts'
 
 export type StoriesParams = ISbStoriesParams & Record<string, unknown>
@@ -32,6 +33,12 @@ export interface StoriesPage {
   links: StoryLink[]
   rels: Story[]
   cv?: number
+  /**
+   * Each story's bytes as the CMS sent them, in the order of `stories`, when the answer came
+   * through the build's fetch (cms/json-source.ts): the story file keeps these instead of
+   * serializing the story again (scripts/story-file.ts).
+   */
+  sources?: Buffer[]
 }
 
 /** What `cdn/spaces/me` tells of the space: its id, name, current content version and languages. */
@@ -62,7 +69,7 @@ export interface CmsClient {
   getSpace(): Promise<SpaceInfo>
   getStories(params: StoriesParams): Promise<StoriesPage>
   /** One story by full slug, uuid (`find_by: 'uuid'`) or numeric id. */
-  getStory(idOrSlug: string | number, params?: StoriesParams): Promise<{ story: Story; links: StoryLink[]; rels: Story[] }>
+  getStory(idOrSlug: string | number, params?: StoriesParams): Promise<{ story: Story; links: StoryLink[]; rels: Story[]; source?: Buffer }>
   /** One page of a datasource's entries (`cdn/datasource_entries?datasource=<slug>`). */
   getDatasourceEntries(params: StoriesParams & { datasource: string }): Promise<DatasourcePage>
   /** How many HTTP requests went out (retries included), for the crawl's budget check. */
@@ -100,6 +107,19 @@ function toRequestError(request: string, error: unknown): CmsRequestError {
       : `${cause.message}${(cause as { cause?: Error }).cause ? ` (${(cause as { cause?: Error }).cause?.message})` : ''}`
     : String(message ?? error)
   return new CmsRequestError(request, undefined, undefined, text)
+}
+
+/** The bytes of the answer's member `key`, if the answer came through the build's fetch. */
+function memberSource(data: object, key: string): Buffer | undefined {
+  const answer = jsonSourceOf(data)
+  return answer && memberBytes(answer, key)
+}
+
+/** The bytes of each of the answer's stories, if it came through the build's fetch and they can be told apart. */
+function storiesSources(data: { stories: unknown[] }): Buffer[] | undefined {
+  const array = memberSource(data, 'stories')
+  const items = array && itemBytes(array)
+  return items?.length === data.stories.length ? items : undefined
 }
 
 export function createCmsClient(config: CmsConfig, options: ClientOptions = {}): CmsClient {
@@ -173,6 +193,7 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
         links: data.links ?? [],
         rels: data.rels ?? [],
         cv: data.cv,
+        sources: storiesSources(data),
       }
     },
     async getDatasourceEntries(params) {
@@ -187,7 +208,7 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
     async getStory(idOrSlug, params = {}) {
       const { data } = await get(`cdn/stories/${idOrSlug}`, { version: config.version, ...params })
       if (!data?.story) throw new CmsRequestError(`GET cdn/stories/${idOrSlug}`, 200, data, 'the answer has no story')
-      return { story: data.story, links: data.links ?? [], rels: data.rels ?? [] }
+      return { story: data.story, links: data.links ?? [], rels: data.rels ?? [], source: memberSource(data, 'story') }
     },
   }
 }

@@ -28,7 +28,8 @@ export interface CrawlResult {
 
 /** Takes each story as it arrives, so the crawl need not hold the space (the build's story file, scripts/story-file.ts). */
 export interface StorySink {
-  add(story: Story): void
+  /** `source`: the story's bytes as the CMS sent them, when the answer's bytes are known (StoriesPage.sources). */
+  add(story: Story, source?: Buffer): void
 }
 
 export interface CrawlOptions {
@@ -88,14 +89,14 @@ async function crawlPages(client: CmsClient, cv: number, { perPage, sink, onProg
   // Each story is checked and shrunk as it arrives: the crawl has every story, and the payload
   // step looks related stories up there.
   const keep = (page: StoriesPage) => {
-    for (const raw of page.stories) {
+    page.stories.forEach((raw, index) => {
       const { uuid, story } = admitStory(raw, warnings)
-      if (seen.has(uuid)) continue
+      if (seen.has(uuid)) return
       seen.add(uuid)
-      if (!story) continue
-      if (sink) sink.add(story)
+      if (!story) return
+      if (sink) sink.add(story, page.sources?.[index])
       else kept.push(story)
-    }
+    })
   }
   keep(first)
 

@@ -1,6 +1,8 @@
 /**
  * The build's story file: stories appended as the crawl delivers them, read back by offset (by the
- * render workers too), with a digest per story to tell a changed story from an unchanged one. The
+ * render workers too), with a digest per story to tell a changed story from an unchanged one. A
+ * story is kept as the bytes the CMS sent where the crawl has them (cms/json-source.ts), and
+ * admitted again when it is read (cms/story-shape.ts, readmitStory). The
  * build cache (build-cache.ts) keeps its index, so an incremental build reopens it and appends the
  * stories a webhook changed. Memory holds the summaries (pages/stories.ts), and the first stories
  * as objects until the render takes them (KEPT_STORY_BYTES).
@@ -9,6 +11,7 @@ import { createHash } from 'node:crypto'
 import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync, writevSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Story } from '../cms/content-model.ts'
+import { readmitStory } from '../cms/story-shape.ts'
 import { summarize, type StorySource, type StorySummary } from '../pages/stories.ts'
 
 /** A new story file's path in the build cache: one per language (`code` undefined: the default), unique per build. */
@@ -22,10 +25,15 @@ export interface StoryLocation {
   length: number
 }
 
-function readStoryAt(fd: number, { at, length }: StoryLocation): Story {
+function bytesAt(fd: number, { at, length }: StoryLocation): Buffer {
   const bytes = Buffer.alloc(length)
   readSync(fd, bytes, 0, length, at)
-  return JSON.parse(bytes.toString('utf8')) as Story
+  return bytes
+}
+
+/** A story read back: the file holds it as the CMS sent it, so it is admitted again (cms/story-shape.ts). */
+function readStoryAt(fd: number, location: StoryLocation): Story {
+  return readmitStory(JSON.parse(bytesAt(fd, location).toString('utf8')))
 }
 
 /**
@@ -146,9 +154,13 @@ export class SpilledStories implements StorySource {
     return new SpilledStories(index.file, index)
   }
 
-  /** Adds (or replaces) a story; true when its bytes differ from what was there. */
-  add(story: Story): boolean {
-    const bytes = Buffer.from(JSON.stringify(story))
+  /**
+   * Adds (or replaces) a story; true when its bytes differ from what was there. `source`: the
+   * story's bytes as the CMS sent them (cms/json-source.ts), kept as they are; without them the
+   * story is serialized as it is.
+   */
+  add(story: Story, source?: Buffer): boolean {
+    const bytes = source ?? Buffer.from(JSON.stringify(story))
     const digest = createHash('sha1').update(bytes).digest('hex')
     if (this.entries.get(story.uuid)?.digest === digest) return false
     this.pending.push(bytes)
@@ -226,7 +238,12 @@ export class SpilledStories implements StorySource {
   /** A copy without the bytes of replaced and removed stories, in a new file. */
   compactTo(file: string): SpilledStories {
     const compact = new SpilledStories(file)
-    for (const uuid of this.byUuid.keys()) compact.add(this.load(uuid))
+    for (const uuid of this.byUuid.keys()) {
+      // The kept bytes, not the story serialized again: its digest stays the same.
+      const location = this.locate(uuid)
+      const bytes = bytesAt(this.fd, location)
+      compact.add(takeKept(location) ?? readmitStory(JSON.parse(bytes.toString('utf8'))), bytes)
+    }
     return compact
   }
 

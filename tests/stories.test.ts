@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -63,6 +64,31 @@ describe('story sources', () => {
     expect(compact.load('uuid-1').name).toBe('Renamed')
     expect(compact.summaries().map((summary) => summary.uuid).sort()).toEqual(reopened.summaries().map((summary) => summary.uuid).sort())
     expect(() => SpilledStories.reopen({ ...index, end: index.end + 1_000_000 })).toThrow(/missing or shorter than its index/)
+  })
+
+  it("should keep a story given with the CMS's bytes as those bytes, admit them again when read back, and keep them through compaction", () => {
+    const dir = tempDir('spill')
+    const spilled = new SpilledStories(join(dir, 'stories.jsonl'))
+    // What the CMS sent: an editor marker the build drops, and spacing JSON.stringify would not write.
+    const story = stories[0]!
+    const sent = { ...story, content: { ...story.content, _editable: '<!--#storyblok#{}-->' } }
+    const source = Buffer.from(JSON.stringify(sent, null, 1))
+    expect(spilled.add(story, source)).toBe(true)
+    expect(spilled.digestOf(story.uuid)).toBe(createHash('sha1').update(source).digest('hex'))
+    // The same bytes again are no change; the story serialized as it is would be.
+    expect(spilled.add(story, source)).toBe(false)
+    const reader = spilledStoryReader()
+    expect(reader.read(spilled.locate(story.uuid))).toBe(story) // the kept object first
+    const read = reader.read(spilled.locate(story.uuid))
+    expect(read).toEqual(story)
+    expect(read.content._editable).toBeUndefined()
+    reader.close()
+    const compact = spilled.compactTo(join(dir, 'compact.jsonl'))
+    expect(compact.digestOf(story.uuid)).toBe(spilled.digestOf(story.uuid))
+    expect(compact.load(story.uuid)).toEqual(story)
+    expect(spilled.add(story)).toBe(true)
+    compact.dispose()
+    spilled.dispose()
   })
 
   it('should hand a story out once as the object the crawl added, then read it back from the file', () => {

@@ -1,0 +1,135 @@
+/**
+ * The bytes a JSON answer was parsed from, and where values sit in them, found without parsing
+ * again: the bytes of a top-level member's value, and of each item of an array. The build keeps
+ * every story as the bytes the CMS sent (scripts/story-file.ts) instead of serializing the parsed
+ * story again: at 5,000 stories that was 31 MB of `JSON.stringify` and UTF-8 encoding on the
+ * crawl's thread, about 250 ms, where this scan takes about 60 ms (docs/benchmark/profile.md,
+ * eleventh round).
+ *
+ * Only the build's fetch (cms/node-fetch.ts) records sources; in the browser, nothing has one.
+ */
+
+/**
+ * The bytes each answer was parsed from. The Storyblok client sits between the build's fetch and
+ * cms/client.ts: it passes the parsed answer on, not its bytes. Weak, so bytes go with their answer.
+ */
+const sources = new WeakMap<object, Buffer>()
+
+/** Records that `value` was parsed from `bytes` (cms/node-fetch.ts, for every JSON answer). */
+export function recordJsonSource(value: unknown, bytes: Buffer): void {
+  if (typeof value === 'object' && value !== null) sources.set(value, bytes)
+}
+
+/** The bytes `value` was parsed from, when it is an answer the build's fetch parsed. */
+export function jsonSourceOf(value: unknown): Buffer | undefined {
+  return typeof value === 'object' && value !== null ? sources.get(value) : undefined
+}
+
+/*
+ * The scan below expects valid JSON (the text was parsed by `JSON.parse` before); anything else
+ * is reported as `undefined`, never as wrong bytes.
+ */
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const OPEN_OBJECT = 0x7b
+const CLOSE_OBJECT = 0x7d
+const OPEN_ARRAY = 0x5b
+const CLOSE_ARRAY = 0x5d
+const COLON = 0x3a
+const COMMA = 0x2c
+
+/** JSON's four whitespace bytes: space, tab, line feed, carriage return. */
+function isSpace(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d
+}
+
+class NotJson extends Error {}
+
+function skipSpace(bytes: Buffer, at: number): number {
+  while (isSpace(bytes[at])) at++
+  return at
+}
+
+/** Just past the string whose opening quote is at `at`. */
+function skipString(bytes: Buffer, at: number): number {
+  const end = bytes.length
+  let i = at + 1
+  while (i < end) {
+    const byte = bytes[i++]
+    if (byte === QUOTE) return i
+    if (byte === BACKSLASH) i++
+  }
+  throw new NotJson()
+}
+
+/** Just past the value that starts at `at`. */
+function skipValue(bytes: Buffer, at: number): number {
+  const first = bytes[at]
+  if (first === QUOTE) return skipString(bytes, at)
+  const end = bytes.length
+  if (first === OPEN_OBJECT || first === OPEN_ARRAY) {
+    // Brackets and braces nest properly in valid JSON, so one depth counts both.
+    let depth = 0
+    let i = at
+    while (i < end) {
+      const byte = bytes[i++]
+      if (byte === QUOTE) i = skipString(bytes, i - 1)
+      else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) depth++
+      else if ((byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) && --depth === 0) return i
+    }
+    throw new NotJson()
+  }
+  // A number, true, false or null: up to the next delimiter.
+  let i = at
+  while (i < end && bytes[i] !== COMMA && bytes[i] !== CLOSE_OBJECT && bytes[i] !== CLOSE_ARRAY && !isSpace(bytes[i])) i++
+  if (i === at) throw new NotJson()
+  return i
+}
+
+/** The bytes of the value of `key` in the top-level object of `json`, if it has that member. */
+export function memberBytes(json: Buffer, key: string): Buffer | undefined {
+  try {
+    let i = skipSpace(json, 0)
+    if (json[i] !== OPEN_OBJECT) return undefined
+    i = skipSpace(json, i + 1)
+    if (json[i] === CLOSE_OBJECT) return undefined
+    for (;;) {
+      if (json[i] !== QUOTE) return undefined
+      const keyEnd = skipString(json, i)
+      const name = JSON.parse(json.toString('utf8', i, keyEnd)) as string
+      i = skipSpace(json, keyEnd)
+      if (json[i] !== COLON) return undefined
+      const valueAt = skipSpace(json, i + 1)
+      const valueEnd = skipValue(json, valueAt)
+      if (name === key) return json.subarray(valueAt, valueEnd)
+      i = skipSpace(json, valueEnd)
+      if (json[i] !== COMMA) return undefined
+      i = skipSpace(json, i + 1)
+    }
+  } catch (error) {
+    if (error instanceof NotJson) return undefined
+    throw error
+  }
+}
+
+/** The bytes of each item of the JSON array `array`, in order; undefined unless it is one. */
+export function itemBytes(array: Buffer): Buffer[] | undefined {
+  try {
+    if (array[0] !== OPEN_ARRAY) return undefined
+    const items: Buffer[] = []
+    let i = skipSpace(array, 1)
+    if (array[i] === CLOSE_ARRAY) return items
+    for (;;) {
+      const end = skipValue(array, i)
+      items.push(array.subarray(i, end))
+      i = skipSpace(array, end)
+      if (array[i] === CLOSE_ARRAY) return items
+      if (array[i] !== COMMA) return undefined
+      i = skipSpace(array, i + 1)
+    }
+  } catch (error) {
+    if (error instanceof NotJson) return undefined
+    throw error
+  }
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { itemBytes, jsonSourceOf, memberBytes, recordJsonSource } from '../cms/json-source.ts'
+
+const bytes = (value: string) => Buffer.from(value, 'utf8')
+const text = (value: Buffer | undefined) => value?.toString('utf8')
+
+/** Strings that would end a naive scan early: brackets, braces, quotes and backslashes inside them. */
+const tricky = ['a}b', ']', '{"x":[1,2]}', 'quote " inside', 'backslash \\', '\\"', 'emoji ✨ and — dash', 'line\nbreak', '']
+
+describe('memberBytes', () => {
+  it('should give the bytes of a top-level member value, whatever its kind', () => {
+    const json = bytes('{"a":1,"stories":[{"id":1}],"s":"x}","t":true,"n":null,"o":{"stories":2},"f":-1.5e3}')
+    expect(text(memberBytes(json, 'a'))).toBe('1')
+    expect(text(memberBytes(json, 'stories'))).toBe('[{"id":1}]')
+    expect(text(memberBytes(json, 's'))).toBe('"x}"')
+    expect(text(memberBytes(json, 't'))).toBe('true')
+    expect(text(memberBytes(json, 'n'))).toBe('null')
+    expect(text(memberBytes(json, 'o'))).toBe('{"stories":2}')
+    expect(text(memberBytes(json, 'f'))).toBe('-1.5e3')
+  })
+
+  it('should not take a nested member of the same name for a top-level one', () => {
+    const json = bytes('{"story":{"story":{"id":2}},"stories":"not here"}')
+    expect(text(memberBytes(json, 'story'))).toBe('{"story":{"id":2}}')
+    expect(text(memberBytes(bytes('{"outer":{"stories":[1]}}'), 'stories'))).toBeUndefined()
+  })
+
+  it('should read keys with escapes and allow whitespace anywhere JSON does', () => {
+    const json = bytes(' {\n\t"st\\u006fries" :\r\n [ 1 , 2 ] ,\n "b" : "c" }\n')
+    expect(text(memberBytes(json, 'stories'))).toBe('[ 1 , 2 ]')
+    expect(text(memberBytes(json, 'b'))).toBe('"c"')
+  })
+
+  it('should answer undefined for a missing member, a value that is not an object, or broken JSON', () => {
+    expect(memberBytes(bytes('{"a":1}'), 'b')).toBeUndefined()
+    expect(memberBytes(bytes('{}'), 'b')).toBeUndefined()
+    expect(memberBytes(bytes('[{"b":1}]'), 'b')).toBeUndefined()
+    expect(memberBytes(bytes('"b"'), 'b')).toBeUndefined()
+    expect(memberBytes(bytes('{"a":[1,2'), 'b')).toBeUndefined()
+    expect(memberBytes(bytes('{"a":"unterminated'), 'b')).toBeUndefined()
+    expect(memberBytes(bytes('{"a":1 "b":2}'), 'b')).toBeUndefined()
+  })
+})
+
+describe('itemBytes', () => {
+  it('should split an array into the exact bytes of each item, strings with brackets and escapes included', () => {
+    const items = [{ text: tricky }, ...tricky, 1, -0.5, true, false, null, [[], {}], { nested: [{ a: tricky }] }]
+    const json = JSON.stringify(items)
+    const found = itemBytes(bytes(json))!
+    expect(found).toHaveLength(items.length)
+    expect(found.map((item) => JSON.parse(text(item)!))).toEqual(items)
+    expect(found.map(text)).toEqual(items.map((item) => JSON.stringify(item)))
+  })
+
+  it('should keep whatever spacing the items have, and none around them', () => {
+    expect(itemBytes(bytes('[ {"a" : 1} ,\n{ }\t]'))!.map(text)).toEqual(['{"a" : 1}', '{ }'])
+    expect(itemBytes(bytes('[]'))).toEqual([])
+    expect(itemBytes(bytes('[ ]'))).toEqual([])
+  })
+
+  it('should answer undefined for what is not a whole array', () => {
+    expect(itemBytes(bytes('{"a":1}'))).toBeUndefined()
+    expect(itemBytes(bytes('[1,2'))).toBeUndefined()
+    expect(itemBytes(bytes('[1 2]'))).toBeUndefined()
+    expect(itemBytes(bytes('[{"a":"]}'))).toBeUndefined()
+  })
+
+  it('should find the stories of a whole delivery API answer as JSON.parse reads them', () => {
+    const stories = Array.from({ length: 25 }, (_, id) => ({ id, uuid: `u${id}`, content: { component: 'page', body: [{ text: tricky[id % tricky.length] }] } }))
+    const answer = bytes(JSON.stringify({ stories, cv: 7, rels: [], links: [] }))
+    const found = itemBytes(memberBytes(answer, 'stories')!)!
+    expect(found.map((item) => JSON.parse(text(item)!))).toEqual(stories)
+  })
+})
+
+describe('jsonSourceOf', () => {
+  it('should give back the bytes recorded for a parsed object, and nothing for other values', () => {
+    const source = bytes('{"a":1}')
+    const value = JSON.parse(source.toString()) as object
+    recordJsonSource(value, source)
+    recordJsonSource(1, source)
+    expect(jsonSourceOf(value)).toBe(source)
+    expect(jsonSourceOf({ a: 1 })).toBeUndefined()
+    expect(jsonSourceOf(1)).toBeUndefined()
+    expect(jsonSourceOf(null)).toBeUndefined()
+  })
+})
