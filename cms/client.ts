@@ -7,7 +7,7 @@
 import StoryblokClient, { type ISbStoriesParams } from 'storyblok-js-client'
 import { MISSING_TOKEN_MESSAGE, type CmsConfig } from './config.ts'
 import type { Story, StoryLink } from './content-model.ts'
-import { itemBytes, jsonSourceOf, memberBytes } from './json-source.ts'
+import { jsonSourceOf, memberBytes, memberItems } from './json-source.ts'
 import { withRateLimitRetry, type RetryOptions } from './rate-limit-retry.ts'
 
 export type StoriesParams = ISbStoriesParams & Record<string, unknown>
@@ -117,8 +117,8 @@ function memberSource(data: object, key: string): Buffer | undefined {
 
 /** The bytes of each of the answer's stories, if it came through the build's fetch and they can be told apart. */
 function storiesSources(data: { stories: unknown[] }): Buffer[] | undefined {
-  const array = memberSource(data, 'stories')
-  const items = array && itemBytes(array)
+  const answer = jsonSourceOf(data)
+  const items = answer && memberItems(answer, 'stories')
   return items?.length === data.stories.length ? items : undefined
 }
 

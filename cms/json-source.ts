@@ -74,8 +74,15 @@ function skipValue(bytes: Buffer, at: number): number {
     let i = at
     while (i < end) {
       const byte = bytes[i++]
-      if (byte === QUOTE) i = skipString(bytes, i - 1)
-      else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) depth++
+      if (byte === QUOTE) {
+        // The string, inline: most of a story's bytes are in strings.
+        for (;;) {
+          const inString = bytes[i++]
+          if (inString === QUOTE) break
+          if (inString === BACKSLASH) i++
+          else if (inString === undefined) throw new NotJson()
+        }
+      } else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) depth++
       else if ((byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) && --depth === 0) return i
     }
     throw new NotJson()
@@ -87,49 +94,72 @@ function skipValue(bytes: Buffer, at: number): number {
   return i
 }
 
-/** The bytes of the value of `key` in the top-level object of `json`, if it has that member. */
-export function memberBytes(json: Buffer, key: string): Buffer | undefined {
-  try {
-    let i = skipSpace(json, 0)
-    if (json[i] !== OPEN_OBJECT) return undefined
+/** Where the value of `key` in the top-level object of `json` starts, if it has that member. */
+function memberAt(json: Buffer, key: string): number | undefined {
+  let i = skipSpace(json, 0)
+  if (json[i] !== OPEN_OBJECT) return undefined
+  i = skipSpace(json, i + 1)
+  if (json[i] === CLOSE_OBJECT) return undefined
+  for (;;) {
+    if (json[i] !== QUOTE) return undefined
+    const keyEnd = skipString(json, i)
+    const name = JSON.parse(json.toString('utf8', i, keyEnd)) as string
+    i = skipSpace(json, keyEnd)
+    if (json[i] !== COLON) return undefined
+    const valueAt = skipSpace(json, i + 1)
+    if (name === key) return valueAt
+    i = skipSpace(json, skipValue(json, valueAt))
+    if (json[i] !== COMMA) return undefined
     i = skipSpace(json, i + 1)
-    if (json[i] === CLOSE_OBJECT) return undefined
-    for (;;) {
-      if (json[i] !== QUOTE) return undefined
-      const keyEnd = skipString(json, i)
-      const name = JSON.parse(json.toString('utf8', i, keyEnd)) as string
-      i = skipSpace(json, keyEnd)
-      if (json[i] !== COLON) return undefined
-      const valueAt = skipSpace(json, i + 1)
-      const valueEnd = skipValue(json, valueAt)
-      if (name === key) return json.subarray(valueAt, valueEnd)
-      i = skipSpace(json, valueEnd)
-      if (json[i] !== COMMA) return undefined
-      i = skipSpace(json, i + 1)
-    }
+  }
+}
+
+/** Runs `scan`, answering undefined where the text turns out not to be JSON. */
+function orUndefined<T>(scan: () => T | undefined): T | undefined {
+  try {
+    return scan()
   } catch (error) {
     if (error instanceof NotJson) return undefined
     throw error
   }
 }
 
+/** The bytes of the value of `key` in the top-level object of `json`, if it has that member. */
+export function memberBytes(json: Buffer, key: string): Buffer | undefined {
+  return orUndefined(() => {
+    const at = memberAt(json, key)
+    return at === undefined ? undefined : json.subarray(at, skipValue(json, at))
+  })
+}
+
+/** The items of the JSON array at `at`, in order, each scanned once; undefined unless it is one. */
+function itemsAt(json: Buffer, at: number): Buffer[] | undefined {
+  if (json[at] !== OPEN_ARRAY) return undefined
+  const items: Buffer[] = []
+  let i = skipSpace(json, at + 1)
+  if (json[i] === CLOSE_ARRAY) return items
+  for (;;) {
+    const end = skipValue(json, i)
+    items.push(json.subarray(i, end))
+    i = skipSpace(json, end)
+    if (json[i] === CLOSE_ARRAY) return items
+    if (json[i] !== COMMA) return undefined
+    i = skipSpace(json, i + 1)
+  }
+}
+
 /** The bytes of each item of the JSON array `array`, in order; undefined unless it is one. */
 export function itemBytes(array: Buffer): Buffer[] | undefined {
-  try {
-    if (array[0] !== OPEN_ARRAY) return undefined
-    const items: Buffer[] = []
-    let i = skipSpace(array, 1)
-    if (array[i] === CLOSE_ARRAY) return items
-    for (;;) {
-      const end = skipValue(array, i)
-      items.push(array.subarray(i, end))
-      i = skipSpace(array, end)
-      if (array[i] === CLOSE_ARRAY) return items
-      if (array[i] !== COMMA) return undefined
-      i = skipSpace(array, i + 1)
-    }
-  } catch (error) {
-    if (error instanceof NotJson) return undefined
-    throw error
-  }
+  return orUndefined(() => itemsAt(array, 0))
+}
+
+/**
+ * The bytes of each item of the array that is the value of `key` in the top-level object of
+ * `json` (a delivery API answer's `stories`), scanning the array once.
+ */
+export function memberItems(json: Buffer, key: string): Buffer[] | undefined {
+  return orUndefined(() => {
+    const at = memberAt(json, key)
+    return at === undefined ? undefined : itemsAt(json, at)
+  })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { itemBytes, jsonSourceOf, memberBytes, recordJsonSource } from '../cms/json-source.ts'
+import { itemBytes, jsonSourceOf, memberBytes, memberItems, recordJsonSource } from '../cms/json-source.ts'
 
 const bytes = (value: string) => Buffer.from(value, 'utf8')
 const text = (value: Buffer | undefined) => value?.toString('utf8')
@@ -68,8 +68,16 @@ describe('itemBytes', () => {
   it('should find the stories of a whole delivery API answer as JSON.parse reads them', () => {
     const stories = Array.from({ length: 25 }, (_, id) => ({ id, uuid: `u${id}`, content: { component: 'page', body: [{ text: tricky[id % tricky.length] }] } }))
     const answer = bytes(JSON.stringify({ stories, cv: 7, rels: [], links: [] }))
-    const found = itemBytes(memberBytes(answer, 'stories')!)!
+    const found = memberItems(answer, 'stories')!
     expect(found.map((item) => JSON.parse(text(item)!))).toEqual(stories)
+    expect(found.map(text)).toEqual(itemBytes(memberBytes(answer, 'stories')!)!.map(text))
+  })
+
+  it('should answer undefined for a member that is missing or not an array, and for broken JSON', () => {
+    expect(memberItems(bytes('{"story":{"id":1}}'), 'stories')).toBeUndefined()
+    expect(memberItems(bytes('{"stories":{"id":1}}'), 'stories')).toBeUndefined()
+    expect(memberItems(bytes('{"stories":[{"id":1},{"id":'), 'stories')).toBeUndefined()
+    expect(memberItems(bytes('{"stories":[{"id":"1\\\\"}]}'), 'stories')!.map(text)).toEqual(['{"id":"1\\\\"}'])
   })
 })
 
