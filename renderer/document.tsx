@@ -10,5 +10,10 @@ import { PageRoot } from './PageRoot.tsx'
 
 /** `head`: the page's documentHead(), when another thread made it already. */
 export function renderDocument(pageContext: PageContext, head = documentHead(pageContext)): string {
-  return head + renderToString(<PageRoot pageContext={pageContext} />) + DOCUMENT_END
+  return head + renderBody(pageContext) + DOCUMENT_END
+}
+
+/** What renderDocument puts between the head and DOCUMENT_END: the React tree as HTML. */
+export function renderBody(pageContext: PageContext): string {
+  return renderToString(<PageRoot pageContext={pageContext} />)
 }

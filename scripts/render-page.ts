@@ -50,6 +50,19 @@ export function withShell(document: string, shell: VikeShell): string {
 }
 
 /**
+ * withShell(head + body + end), the same bytes, with Vike's additions put into the head and the
+ * end: searching the whole document made V8 copy each page's ~8 KB into one string first, 13 µs a
+ * page (docs/benchmark/profile.md, eleventh round). `<head>` is the head's, and the last
+ * `</body>` the end's: the body is React's, which writes neither (text is escaped).
+ */
+export function withShellParts(head: string, body: string, end: string, shell: VikeShell): string {
+  const headAt = head.indexOf('<head>') + '<head>'.length
+  const bodyAt = end.lastIndexOf('</body>')
+  if (headAt < '<head>'.length || bodyAt < 0) return withShell(head + body + end, shell)
+  return head.slice(0, headAt) + shell.head + head.slice(headAt) + body + end.slice(0, bodyAt) + shell.body + end.slice(bodyAt)
+}
+
+/**
  * Learns Vike's additions from one page it rendered and our document for the same page; returns
  * nothing unless our document plus those additions is exactly Vike's page, so a Vike that ever
  * adds anything else (per-page data, another position) turns the fast path off instead of

@@ -21,11 +21,12 @@ import type { RoutePayload } from '../pages/route-payload.ts'
 import type { SiteIndex } from '../pages/payload.ts'
 import { isValidSlug, routeDir, slugOf } from '../pages/routes.ts'
 import { StoryView } from '../pages/story/StoryView.tsx'
-import { renderDocument } from '../renderer/document.tsx'
+import { DOCUMENT_END, documentHead } from '../renderer/document-head.ts'
+import { renderBody, renderDocument } from '../renderer/document.tsx'
 import { spilledStoryReader } from './story-file.ts'
 import { OutputWriter, type FileRecord } from './output.ts'
 import { payloadStage } from './payload-stage.ts'
-import { learnShell, loadRenderer, RenderError, renderChecked, withShell, type RenderPage, type VikeShell } from './render-page.ts'
+import { learnShell, loadRenderer, RenderError, renderChecked, withShellParts, type RenderPage, type VikeShell } from './render-page.ts'
 import type { DocumentsJob, HtmlJob, WorkerJob, WorkerMessage, WorkerPass, WorkerStart } from './render-pool.ts'
 
 const { bundleDir, outRoot } = workerData as WorkerStart
@@ -58,11 +59,13 @@ let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' 
 /** `head`: the page's document head, when the main thread made it (scripts/render-pool.ts). */
 async function storyHtml(route: string, payload: RoutePayload, fullSlug: string, head?: string): Promise<string> {
   const { shell: siteShell, shellFile } = current()
-  const document = () => renderDocument({ Page: StoryView, payload, shell: siteShell, shellFile } as unknown as PageContext, head)
+  const pageContext = { Page: StoryView, payload, shell: siteShell, shellFile } as unknown as PageContext
+  const document = () => renderDocument(pageContext, head)
   if (shell) {
     // The check the route function makes when renderPage() runs (+route.ts).
     if (!isValidSlug(slugOf(route))) throw new RenderError(route, fullSlug, 'status 404, expected 200')
-    return withShell(document(), shell)
+    // What renderDocument() makes, in its three parts.
+    return withShellParts(head ?? documentHead(pageContext), renderBody(pageContext), DOCUMENT_END, shell)
   }
   const html = await renderChecked(await renderPage(), { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug)
   if (shell === undefined) shell = learnShell(html, document()) ?? null
