@@ -97,14 +97,17 @@ async function build(config: BuildConfig): Promise<void> {
     // The crawl's announced total sizes render workers started before it ends (build/render-workers.ts).
     let announce!: (total: number) => void
     const storiesAnnounced = new Promise<number>((resolve) => (announce = resolve))
+    let crawlDone!: () => void
+    const crawled = new Promise<void>((resolve) => (crawlDone = resolve))
     const reportFetched = progress('Stories fetched')
-    workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, { workerReady: bundles.workerReady, previous, storiesAnnounced })
+    workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, { workerReady: bundles.workerReady, previous, storiesAnnounced, crawled })
     // An incremental build fills the stage from the live build: its folders are made meanwhile.
     stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
 
     // Crawl: every story (or the ones a webhook named), checked, and the site they make.
     const client = createCmsClient(cms, { fetch: nodeFetch })
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: (fetched, total) => (announce(total), reportFetched(fetched, total)), log })
+    crawlDone()
     // Languages: bad settings stop here; a space with languages gets a site per language, from a
     // crawl per language (field-level) or from the folders of the one crawl (folder-level).
     const { codes: languages, strategy } = resolveSpaceLanguages(config.cms, content.space.languageCodes, content.stories.summaries().map((summary) => summary.full_slug), config.language)

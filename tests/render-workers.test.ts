@@ -80,6 +80,26 @@ describe('renderWorkers', () => {
     await workers.close()
   })
 
+  it("should start a full build's pool once the crawl is done, or the bundles, whichever comes first", async () => {
+    for (const first of ['crawl', 'bundles'] as const) {
+      const { pools, createPool } = standIns()
+      const bundles = deferred<void>()
+      const crawled = deferred<void>()
+      const workers = renderWorkers(bundles.promise, START, { workerReady: Promise.resolve(), storiesAnnounced: Promise.resolve(100), crawled: crawled.promise, createPool })
+      await settle()
+      // The worker bundle is written and the crawl announced its stories: still no pool while both run.
+      expect(pools).toHaveLength(0)
+      ;(first === 'crawl' ? crawled : bundles).resolve()
+      await settle()
+      expect(pools).toEqual([{ heapMb: workerHeapMb(100 * ESTIMATED_INDEX_BYTES), warmed: first === 'bundles', closed: false }])
+      ;(first === 'crawl' ? bundles : crawled).resolve()
+      await settle()
+      expect(pools).toHaveLength(1)
+      expect(pools[0]!.warmed).toBe(true)
+      await workers.close()
+    }
+  })
+
   it('should replace the early pool when the index needs a larger heap than estimated and a worker makes payloads', async () => {
     const { pools, createPool } = standIns()
     // Ten stories announced, but each card is far larger than ESTIMATED_INDEX_BYTES.

@@ -38,6 +38,11 @@ export interface EarlyStart {
   previous?: CacheState
   /** Settles with the number of stories the crawl announced (its `total`), for a full build. */
   storiesAnnounced?: Promise<number>
+  /**
+   * Settles when the crawl is done (a full build): its workers start then, or when the bundles are
+   * done if that comes first. See renderWorkers.
+   */
+  crawled?: Promise<void>
   /** Starts a pool with this heap cap per worker (tests pass a stand-in). */
   createPool?: (start: WorkerStart, heapMb: number) => RenderPool
 }
@@ -52,14 +57,25 @@ const holdsIndex = () => payloadWorkers(workerCount()) > 0
 export function renderWorkers(
   bundlesReady: Promise<void>,
   start: WorkerStart,
-  { workerReady = bundlesReady, previous, storiesAnnounced, createPool = (...args) => new RenderPool(...args) }: EarlyStart = {},
+  { workerReady = bundlesReady, previous, storiesAnnounced, crawled, createPool = (...args) => new RenderPool(...args) }: EarlyStart = {},
 ): RenderWorkers {
   let pool: RenderPool | undefined
   /** The early pool's heap cap, when it was sized from an estimate (a full build). */
   let estimatedHeapMb: number | undefined
   /** Set once the early start ran, or was given up (the render or the close came first). */
   let decided = false
-  const ready = previous ? workerReady.then(() => undefined) : storiesAnnounced ? Promise.all([workerReady, storiesAnnounced]).then(([, announced]) => announced) : undefined
+  // A full build's workers start once a core is free for their start (about 0.5 s of CPU: Node, the
+  // worker bundle, React and Vike's runtime): when the crawl is done, or the bundle process, if
+  // that is first. While both run they keep both cores busy, and a worker starting beside them
+  // made the bundle process, the longest chain before the render, finish later; after the crawl
+  // it starts while the bundle process finishes, on the core the crawl left (docs/benchmark/profile.md,
+  // eleventh round). An incremental build's crawl is a few requests: its workers start at once.
+  const coreFree = crawled ? Promise.race([crawled, bundlesReady.catch(() => {})]) : undefined
+  const ready = previous
+    ? workerReady.then(() => undefined)
+    : storiesAnnounced
+      ? Promise.all([workerReady, storiesAnnounced, coreFree]).then(([, announced]) => announced)
+      : undefined
   const early = ready?.then((announced) => {
     if (decided) return
     decided = true
