@@ -7,7 +7,7 @@
 import StoryblokClient, { type ISbStoriesParams } from 'storyblok-js-client'
 import { MISSING_TOKEN_MESSAGE, type CmsConfig } from './config.ts'
 import type { Story, StoryLink } from './content-model.ts'
-import { jsonSourceOf, memberBytes, memberItems } from './json-source.ts'
+import { jsonSourceOf, memberBytes } from './json-source.ts'
 import { withRateLimitRetry, type RetryOptions } from './rate-limit-retry.ts'
 
 export type StoriesParams = ISbStoriesParams & Record<string, unknown>
@@ -115,11 +115,10 @@ function memberSource(data: object, key: string): Buffer | undefined {
   return answer && memberBytes(answer, key)
 }
 
-/** The bytes of each of the answer's stories, if it came through the build's fetch and they can be told apart. */
+/** The bytes of each of the answer's stories, if it came through the build's fetch (which parsed them one by one). */
 function storiesSources(data: { stories: unknown[] }): Buffer[] | undefined {
-  const answer = jsonSourceOf(data)
-  const items = answer && memberItems(answer, 'stories')
-  return items?.length === data.stories.length ? items : undefined
+  const sources = data.stories.map(jsonSourceOf)
+  return sources.every((source) => source !== undefined) ? (sources as Buffer[]) : undefined
 }
 
 export function createCmsClient(config: CmsConfig, options: ClientOptions = {}): CmsClient {

@@ -132,17 +132,20 @@ export function memberBytes(json: Buffer, key: string): Buffer | undefined {
   })
 }
 
-/** The items of the JSON array at `at`, in order, each scanned once; undefined unless it is one. */
-function itemsAt(json: Buffer, at: number): Buffer[] | undefined {
+/**
+ * The items of the JSON array at `at`, in order, each scanned once, and where the array ends (just
+ * past its `]`); undefined unless it is one.
+ */
+function itemsAt(json: Buffer, at: number): { items: Buffer[]; end: number } | undefined {
   if (json[at] !== OPEN_ARRAY) return undefined
   const items: Buffer[] = []
   let i = skipSpace(json, at + 1)
-  if (json[i] === CLOSE_ARRAY) return items
+  if (json[i] === CLOSE_ARRAY) return { items, end: i + 1 }
   for (;;) {
     const end = skipValue(json, i)
     items.push(json.subarray(i, end))
     i = skipSpace(json, end)
-    if (json[i] === CLOSE_ARRAY) return items
+    if (json[i] === CLOSE_ARRAY) return { items, end: i + 1 }
     if (json[i] !== COMMA) return undefined
     i = skipSpace(json, i + 1)
   }
@@ -150,7 +153,7 @@ function itemsAt(json: Buffer, at: number): Buffer[] | undefined {
 
 /** The bytes of each item of the JSON array `array`, in order; undefined unless it is one. */
 export function itemBytes(array: Buffer): Buffer[] | undefined {
-  return orUndefined(() => itemsAt(array, 0))
+  return orUndefined(() => itemsAt(array, 0)?.items)
 }
 
 /**
@@ -160,6 +163,46 @@ export function itemBytes(array: Buffer): Buffer[] | undefined {
 export function memberItems(json: Buffer, key: string): Buffer[] | undefined {
   return orUndefined(() => {
     const at = memberAt(json, key)
-    return at === undefined ? undefined : itemsAt(json, at)
+    return at === undefined ? undefined : itemsAt(json, at)?.items
   })
+}
+
+/** What stands for the stories while the rest of an answer is parsed: no API sends this string. */
+const PLACEHOLDER = '\0stories'
+
+/**
+ * `JSON.parse` of an answer (the same value), recording its bytes as its source; an answer with a
+ * top-level `stories` array has each story parsed from its own bytes and recorded as that story's
+ * source (jsonSourceOf). Story by story, the parse takes no longer than the whole answer at once
+ * (its strings are smaller), so the scan that finds the stories comes at no cost: 200 answers of a
+ * 5,000-story space, decoded and parsed whole 318-368 ms, found and parsed story by story 314-329.
+ */
+export function parseJsonAnswer(bytes: Buffer): unknown {
+  const stories = orUndefined(() => {
+    const at = memberAt(bytes, 'stories')
+    const found = at === undefined ? undefined : itemsAt(bytes, at)
+    return found && { at, ...found }
+  })
+  let value: unknown
+  if (stories) {
+    try {
+      // The rest of the answer, its stories array replaced by a placeholder.
+      const rest = Buffer.concat([bytes.subarray(0, stories.at), Buffer.from(JSON.stringify(PLACEHOLDER)), bytes.subarray(stories.end)])
+      const answer = JSON.parse(rest.toString('utf8')) as { stories: unknown }
+      // A second `stories` member, which JSON.parse would have taken, replaced the placeholder.
+      if (answer.stories === PLACEHOLDER) {
+        answer.stories = stories.items.map((item) => {
+          const story: unknown = JSON.parse(item.toString('utf8'))
+          recordJsonSource(story, item)
+          return story
+        })
+        value = answer
+      }
+    } catch {
+      // Not valid JSON after all: the whole text is parsed below, for JSON.parse's own error.
+    }
+  }
+  value ??= JSON.parse(bytes.toString('utf8'))
+  recordJsonSource(value, bytes)
+  return value
 }

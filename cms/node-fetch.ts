@@ -19,7 +19,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage 
 import { request as httpsRequest } from 'node:https'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import type { Readable } from 'node:stream'
-import { recordJsonSource } from './json-source.ts'
+import { parseJsonAnswer } from './json-source.ts'
 
 /** As many as the global fetch follows is more than an API needs; a loop ends here. */
 const MAX_REDIRECTS = 5
@@ -48,12 +48,8 @@ class BufferedResponse extends Response {
   }
 
   override json(): Promise<any> {
-    return this.text().then((text) => {
-      const value: unknown = JSON.parse(text)
-      // The crawl keeps stories as these bytes (cms/json-source.ts).
-      recordJsonSource(value, this.#bytes)
-      return value
-    })
+    // The crawl keeps stories as the bytes they were parsed from (cms/json-source.ts).
+    return Promise.resolve(this.#bytes).then(parseJsonAnswer)
   }
 }
 

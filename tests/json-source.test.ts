@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { itemBytes, jsonSourceOf, memberBytes, memberItems, recordJsonSource } from '../cms/json-source.ts'
+import { itemBytes, jsonSourceOf, memberBytes, memberItems, parseJsonAnswer, recordJsonSource } from '../cms/json-source.ts'
 
 const bytes = (value: string) => Buffer.from(value, 'utf8')
 const text = (value: Buffer | undefined) => value?.toString('utf8')
@@ -91,5 +91,48 @@ describe('jsonSourceOf', () => {
     expect(jsonSourceOf({ a: 1 })).toBeUndefined()
     expect(jsonSourceOf(1)).toBeUndefined()
     expect(jsonSourceOf(null)).toBeUndefined()
+  })
+})
+
+describe('parseJsonAnswer', () => {
+  const stories = [{ id: 1, uuid: 'a', content: { text: tricky } }, { id: 2, uuid: 'b', content: { stories: ['x'] } }]
+
+  it('should give what JSON.parse gives, whatever the answer', () => {
+    const answers = [
+      JSON.stringify({ stories, cv: 7, rels: [], links: [] }),
+      JSON.stringify({ cv: 7, stories: [], links: [{ stories: 1 }] }, null, 2),
+      JSON.stringify({ story: stories[0] }),
+      JSON.stringify([{ stories }]),
+      ' { "stories" : [ {"id":1} , null, 3 ] , "total" : 2 } ',
+      '"text"',
+      'null',
+    ]
+    for (const answer of answers) expect(parseJsonAnswer(bytes(answer))).toEqual(JSON.parse(answer))
+  })
+
+  it('should record the bytes of the answer and of each of its stories', () => {
+    const source = bytes(JSON.stringify({ stories, cv: 7 }))
+    const answer = parseJsonAnswer(source) as { stories: object[] }
+    expect(jsonSourceOf(answer)).toBe(source)
+    expect(answer.stories.map((story) => text(jsonSourceOf(story)))).toEqual(stories.map((story) => JSON.stringify(story)))
+  })
+
+  it('should take the last of two stories members, as JSON.parse does, and then record no story', () => {
+    const answer = '{"stories":[{"id":1}],"cv":1,"stories":[{"id":2}]}'
+    const value = parseJsonAnswer(bytes(answer)) as { stories: object[] }
+    expect(value).toEqual(JSON.parse(answer))
+    expect(jsonSourceOf(value.stories[0])).toBeUndefined()
+  })
+
+  it("should fail with JSON.parse's own error on broken JSON", () => {
+    for (const broken of ['', '{"stories":[{"id":1}],"cv":}', '{"stories":[{"id":1},{"id":]}', '{"stories":[1]']) {
+      let expected: unknown
+      try {
+        JSON.parse(broken)
+      } catch (error) {
+        expected = error
+      }
+      expect(() => parseJsonAnswer(bytes(broken))).toThrow((expected as Error).message)
+    }
   })
 })
