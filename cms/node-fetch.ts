@@ -33,14 +33,23 @@ export const IDLE_TIMEOUT_MS = 300_000
 /** Statuses whose answer has no body: `Response` refuses one. */
 const NULL_BODY = new Set([101, 204, 205, 304])
 
-/** An answer held as bytes: `json()` and `text()` decode them directly, not through a stream. */
+/**
+ * An answer held as bytes: `json()`, `text()` and `arrayBuffer()` take them directly, and the
+ * stream of `body` is made only if something reads it. Handing the bytes to Response's constructor
+ * made undici wrap each answer in a stream at once: 38 ms of the crawl's thread per 200 answers,
+ * for streams nothing read (docs/benchmark/profile.md, eleventh round).
+ */
 class BufferedResponse extends Response {
   readonly #bytes: Buffer
 
   constructor(bytes: Buffer, init: ResponseInit) {
-    // Buffer.concat's bytes live in a plain ArrayBuffer, never a shared one.
-    super(NULL_BODY.has(init.status ?? 200) ? null : (bytes as Uint8Array<ArrayBuffer>), init)
+    super(null, init)
     this.#bytes = bytes
+    // `body` is a getter of Response's prototype: this one, on the instance, answers instead (the
+    // bytes are Buffer.concat's, in a plain ArrayBuffer, never a shared one).
+    let stream: ReadableStream<Uint8Array> | null | undefined
+    const nullBody = NULL_BODY.has(init.status ?? 200)
+    Object.defineProperty(this, 'body', { get: () => (stream ??= nullBody ? null : new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()) })
   }
 
   override text(): Promise<string> {
@@ -50,6 +59,11 @@ class BufferedResponse extends Response {
   override json(): Promise<any> {
     // The crawl keeps stories as the bytes they were parsed from (cms/json-source.ts).
     return Promise.resolve(this.#bytes).then(parseJsonAnswer)
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    const bytes = this.#bytes
+    return Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer)
   }
 }
 

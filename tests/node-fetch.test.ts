@@ -63,6 +63,15 @@ describe('nodeFetch', () => {
     expect(await (await nodeFetch(`${base}/plain`)).text()).toBe(JSON.stringify(STORY))
   })
 
+  it('should give the same bytes to text(), json(), arrayBuffer() and the body stream', async () => {
+    const bytes = Buffer.from(JSON.stringify(STORY))
+    expect(await (await nodeFetch(`${base}/plain`)).json()).toEqual(STORY)
+    expect(Buffer.from(await (await nodeFetch(`${base}/plain`)).arrayBuffer())).toEqual(bytes)
+    const response = await nodeFetch(`${base}/plain`)
+    expect(response.body).toBe(response.body)
+    expect(Buffer.from(await new Response(response.body).arrayBuffer())).toEqual(bytes)
+  })
+
   it('should ask for compressed answers and decompress gzip, deflate and brotli', async () => {
     for (const encoding of ['gzip', 'deflate', 'br']) {
       const response = await nodeFetch(`${base}/${encoding}`)
