@@ -7,10 +7,11 @@
  * The worker is bundled because a worker thread started on TypeScript sources pays for tsx's
  * loader thread: about a second of CPU per worker at every build, transforming the same files.
  */
-import { writeFileSync } from 'node:fs'
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
+import { rmSync, writeFileSync } from 'node:fs'
+import { dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { build } from 'vike/api'
-import { build as viteBuild, type Plugin } from 'vite'
+import { build as esbuild } from 'esbuild'
+import type { Plugin } from 'vite'
 import { BUNDLE_INPUTS_FILE, BUNDLE_STATS_FILE, WORKER_BUNDLE, WORKER_READY_LINE } from './bundle-layout.ts'
 import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
 
@@ -22,45 +23,49 @@ const ROOT = join(import.meta.dirname, '..')
  * fingerprint of the next build covers them all, wherever they live (scripts/build-cache.ts).
  */
 const inputs = new Set<string>()
+/** Records `file` (an absolute path) if it is one of the project's own. */
+function record(file: string): void {
+  if (file.startsWith('\0') || !isAbsolute(file)) return
+  const path = relative(ROOT, file)
+  if (!path.startsWith('..') && !path.split(sep).includes('node_modules')) inputs.add(path.split(sep).join('/'))
+}
 function recordInputs(): Plugin {
   return {
     name: 'record-bundle-inputs',
     buildEnd() {
-      for (const id of this.getModuleIds()) {
-        const file = id.split('?')[0]!
-        if (file.startsWith('\0') || !isAbsolute(file)) continue
-        const path = relative(ROOT, file)
-        if (!path.startsWith('..') && !path.split(sep).includes('node_modules')) inputs.add(path.split(sep).join('/'))
-      }
+      for (const id of this.getModuleIds()) record(id.split('?')[0]!)
     },
   }
 }
-// The worker first: it is needed first (a worker loads it while the crawl runs, and Vike's server
-// bundle only for its first page), and Vike's build leaves the folder's `worker/` alone. Vite's
-// SSR build leaves packages as imports, so react and vike/server are the same modules the server
-// entry uses; the theme's CSS import becomes nothing, as in the server entry.
-await viteBuild({
-  configFile: false,
-  root: ROOT,
-  mode: 'production',
-  logLevel: 'warn',
-  define: viteConfig.define,
-  plugins: [viteConfig.plugins, recordInputs()],
-  build: {
-    ssr: join(ROOT, 'scripts', 'render-worker.ts'),
-    outDir: join(outDir, dirname(WORKER_BUNDLE)),
-    emptyOutDir: true,
-    copyPublicDir: false,
-    minify: false,
-    target: 'node20',
-    rollupOptions: { output: { entryFileNames: basename(WORKER_BUNDLE) } },
-  },
+// The worker bundle is built by esbuild, beside Vike's build (in esbuild's own process, which Vike
+// starts anyway to read its config files): a worker loads it while the crawl runs, and Vike's
+// server bundle only for its first page. Built by Vite first, it took about 0.1 s of this process
+// before Vike's build began, on the chain the render waits for (docs/benchmark/profile.md, eleventh
+// round). Packages stay imports, so react and vike/server are the same modules the server entry
+// uses; the theme's CSS import becomes nothing, as in the server entry.
+// A folder of its own, emptied first: Vike's build leaves it alone.
+rmSync(join(outDir, dirname(WORKER_BUNDLE)), { recursive: true, force: true })
+const workerBundle = esbuild({
+  entryPoints: [join(ROOT, 'scripts', 'render-worker.ts')],
+  absWorkingDir: ROOT,
+  outfile: join(outDir, WORKER_BUNDLE),
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  define: viteConfig.define as Record<string, string>,
+  loader: { '.css': 'empty' },
+  metafile: true,
+  logLevel: 'silent',
+}).then(({ metafile }) => {
+  for (const file of Object.keys(metafile.inputs)) record(join(ROOT, file))
+  console.log(WORKER_READY_LINE)
 })
-console.log(WORKER_READY_LINE)
 // PREVIEW_CONFIG (set by scripts/bundles.ts) reaches the bundle through vike.config.ts's `define`.
 // Plugins and define come from vike.config.ts (through pages/+config.ts); only what the `vite`
 // setting cannot carry is passed here: Vike reads outDir before it reads +config.
-await build({ viteConfig: { mode: 'production', build: { outDir }, plugins: [recordInputs()] } })
+await Promise.all([workerBundle, build({ viteConfig: { mode: 'production', build: { outDir }, plugins: [recordInputs()] } })])
 writeFileSync(join(outDir, BUNDLE_INPUTS_FILE), JSON.stringify([...inputs].sort()))
 
 // What this process cost, for the build's stats (the benchmark reports it apart from rendering).
