@@ -33,38 +33,53 @@ export const IDLE_TIMEOUT_MS = 300_000
 /** Statuses whose answer has no body: `Response` refuses one. */
 const NULL_BODY = new Set([101, 204, 205, 304])
 
+let BufferedResponseClass: ReturnType<typeof makeBufferedResponse> | undefined
+
 /**
- * An answer held as bytes: `json()`, `text()` and `arrayBuffer()` take them directly, and the
- * stream of `body` is made only if something reads it. Handing the bytes to Response's constructor
- * made undici wrap each answer in a stream at once: 38 ms of the crawl's thread per 200 answers,
- * for streams nothing read (docs/benchmark/profile.md, eleventh round).
+ * An answer held as bytes (the class below). The class is made on the first answer, not as this
+ * module loads: the global Response loads undici (about 14 ms), which the build's start, before it
+ * starts the bundle process, need not wait for.
  */
-class BufferedResponse extends Response {
-  readonly #bytes: Buffer
+function bufferedResponse(bytes: Buffer, init: ResponseInit): Response {
+  BufferedResponseClass ??= makeBufferedResponse()
+  return new BufferedResponseClass(bytes, init)
+}
 
-  constructor(bytes: Buffer, init: ResponseInit) {
-    super(null, init)
-    this.#bytes = bytes
-    // `body` is a getter of Response's prototype: this one, on the instance, answers instead (the
-    // bytes are Buffer.concat's, in a plain ArrayBuffer, never a shared one).
-    let stream: ReadableStream<Uint8Array> | null | undefined
-    const nullBody = NULL_BODY.has(init.status ?? 200)
-    Object.defineProperty(this, 'body', { get: () => (stream ??= nullBody ? null : new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()) })
-  }
+function makeBufferedResponse() {
+  /**
+   * An answer held as bytes: `json()`, `text()` and `arrayBuffer()` take them directly, and the
+   * stream of `body` is made only if something reads it. Handing the bytes to Response's
+   * constructor made undici wrap each answer in a stream at once: 38 ms of the crawl's thread per
+   * 200 answers, for streams nothing read (docs/benchmark/profile.md, eleventh round).
+   */
+  class BufferedResponse extends Response {
+    readonly #bytes: Buffer
 
-  override text(): Promise<string> {
-    return Promise.resolve(this.#bytes.toString('utf8'))
-  }
+    constructor(bytes: Buffer, init: ResponseInit) {
+      super(null, init)
+      this.#bytes = bytes
+      // `body` is a getter of Response's prototype: this one, on the instance, answers instead (the
+      // bytes are Buffer.concat's, in a plain ArrayBuffer, never a shared one).
+      let stream: ReadableStream<Uint8Array> | null | undefined
+      const nullBody = NULL_BODY.has(init.status ?? 200)
+      Object.defineProperty(this, 'body', { get: () => (stream ??= nullBody ? null : new Blob([bytes as Uint8Array<ArrayBuffer>]).stream()) })
+    }
 
-  override json(): Promise<any> {
-    // The crawl keeps stories as the bytes they were parsed from (cms/json-source.ts).
-    return Promise.resolve(this.#bytes).then(parseJsonAnswer)
-  }
+    override text(): Promise<string> {
+      return Promise.resolve(this.#bytes.toString('utf8'))
+    }
 
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = this.#bytes
-    return Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer)
+    override json(): Promise<any> {
+      // The crawl keeps stories as the bytes they were parsed from (cms/json-source.ts).
+      return Promise.resolve(this.#bytes).then(parseJsonAnswer)
+    }
+
+    override arrayBuffer(): Promise<ArrayBuffer> {
+      const bytes = this.#bytes
+      return Promise.resolve(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer)
+    }
   }
+  return BufferedResponse
 }
 
 function decoded(response: IncomingMessage): Readable {
@@ -158,6 +173,6 @@ async function fetchWithNode(input: Parameters<typeof fetch>[0], init: RequestIn
       }
       continue
     }
-    return new BufferedResponse(answer.bytes, { status: answer.status, statusText: answer.statusText, headers: responseHeaders(answer.headers) })
+    return bufferedResponse(answer.bytes, { status: answer.status, statusText: answer.statusText, headers: responseHeaders(answer.headers) })
   }
 }
