@@ -1,10 +1,10 @@
 /**
- * The bytes a JSON answer was parsed from, and where values sit in them, found without parsing
- * again: the bytes of a top-level member's value, and of each item of an array. The build keeps
- * every story as the bytes the CMS sent (scripts/story-file.ts) instead of serializing the parsed
- * story again: at 5,000 stories that was 31 MB of `JSON.stringify` and UTF-8 encoding on the
- * crawl's thread, about 250 ms, where this scan takes about 60 ms (docs/benchmark/profile.md,
- * eleventh round).
+ * The bytes a JSON answer was parsed from, and of each story in it. The build keeps every story
+ * as the bytes the CMS sent (scripts/story-file.ts) instead of serializing the parsed story
+ * again: at 5,000 stories that was 31 MB of `JSON.stringify` and UTF-8 encoding on the crawl's
+ * thread, about 250 ms (docs/benchmark/profile.md, eleventh round). parseJsonAnswer finds each
+ * story's bytes with a scan that does not parse, then parses the stories one by one from them,
+ * which costs no more than parsing the answer whole.
  *
  * Only the build's fetch (cms/node-fetch.ts) records sources; in the browser, nothing has one.
  */
@@ -94,6 +94,15 @@ function skipValue(bytes: Buffer, at: number): number {
   return i
 }
 
+/** A member's name from its quoted JSON text (escapes and all). */
+function keyName(quoted: string): string {
+  try {
+    return JSON.parse(quoted) as string
+  } catch {
+    throw new NotJson()
+  }
+}
+
 /** Where the value of `key` in the top-level object of `json` starts, if it has that member. */
 function memberAt(json: Buffer, key: string): number | undefined {
   let i = skipSpace(json, 0)
@@ -103,7 +112,7 @@ function memberAt(json: Buffer, key: string): number | undefined {
   for (;;) {
     if (json[i] !== QUOTE) return undefined
     const keyEnd = skipString(json, i)
-    const name = JSON.parse(json.toString('utf8', i, keyEnd)) as string
+    const name = keyName(json.toString('utf8', i, keyEnd))
     i = skipSpace(json, keyEnd)
     if (json[i] !== COLON) return undefined
     const valueAt = skipSpace(json, i + 1)
@@ -149,22 +158,6 @@ function itemsAt(json: Buffer, at: number): { items: Buffer[]; end: number } | u
     if (json[i] !== COMMA) return undefined
     i = skipSpace(json, i + 1)
   }
-}
-
-/** The bytes of each item of the JSON array `array`, in order; undefined unless it is one. */
-export function itemBytes(array: Buffer): Buffer[] | undefined {
-  return orUndefined(() => itemsAt(array, 0)?.items)
-}
-
-/**
- * The bytes of each item of the array that is the value of `key` in the top-level object of
- * `json` (a delivery API answer's `stories`), scanning the array once.
- */
-export function memberItems(json: Buffer, key: string): Buffer[] | undefined {
-  return orUndefined(() => {
-    const at = memberAt(json, key)
-    return at === undefined ? undefined : itemsAt(json, at)?.items
-  })
 }
 
 /** What stands for the stories while the rest of an answer is parsed: no API sends this string. */

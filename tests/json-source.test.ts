@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { itemBytes, jsonSourceOf, memberBytes, memberItems, parseJsonAnswer, recordJsonSource } from '../cms/json-source.ts'
+import { jsonSourceOf, memberBytes, parseJsonAnswer, recordJsonSource } from '../cms/json-source.ts'
 
 const bytes = (value: string) => Buffer.from(value, 'utf8')
 const text = (value: Buffer | undefined) => value?.toString('utf8')
 
 /** Strings that would end a naive scan early: brackets, braces, quotes and backslashes inside them. */
 const tricky = ['a}b', ']', '{"x":[1,2]}', 'quote " inside', 'backslash \\', '\\"', 'emoji ✨ and — dash', 'line\nbreak', '']
+
+/** The bytes parseJsonAnswer recorded for each story of `answer`. */
+function storySources(answer: string): (string | undefined)[] {
+  const { stories } = parseJsonAnswer(bytes(answer)) as { stories: unknown[] }
+  return stories.map((story) => text(jsonSourceOf(story)))
+}
 
 describe('memberBytes', () => {
   it('should give the bytes of a top-level member value, whatever its kind', () => {
@@ -39,58 +45,7 @@ describe('memberBytes', () => {
     expect(memberBytes(bytes('{"a":[1,2'), 'b')).toBeUndefined()
     expect(memberBytes(bytes('{"a":"unterminated'), 'b')).toBeUndefined()
     expect(memberBytes(bytes('{"a":1 "b":2}'), 'b')).toBeUndefined()
-  })
-})
-
-describe('itemBytes', () => {
-  it('should split an array into the exact bytes of each item, strings with brackets and escapes included', () => {
-    const items = [{ text: tricky }, ...tricky, 1, -0.5, true, false, null, [[], {}], { nested: [{ a: tricky }] }]
-    const json = JSON.stringify(items)
-    const found = itemBytes(bytes(json))!
-    expect(found).toHaveLength(items.length)
-    expect(found.map((item) => JSON.parse(text(item)!))).toEqual(items)
-    expect(found.map(text)).toEqual(items.map((item) => JSON.stringify(item)))
-  })
-
-  it('should keep whatever spacing the items have, and none around them', () => {
-    expect(itemBytes(bytes('[ {"a" : 1} ,\n{ }\t]'))!.map(text)).toEqual(['{"a" : 1}', '{ }'])
-    expect(itemBytes(bytes('[]'))).toEqual([])
-    expect(itemBytes(bytes('[ ]'))).toEqual([])
-  })
-
-  it('should answer undefined for what is not a whole array', () => {
-    expect(itemBytes(bytes('{"a":1}'))).toBeUndefined()
-    expect(itemBytes(bytes('[1,2'))).toBeUndefined()
-    expect(itemBytes(bytes('[1 2]'))).toBeUndefined()
-    expect(itemBytes(bytes('[{"a":"]}'))).toBeUndefined()
-  })
-
-  it('should find the stories of a whole delivery API answer as JSON.parse reads them', () => {
-    const stories = Array.from({ length: 25 }, (_, id) => ({ id, uuid: `u${id}`, content: { component: 'page', body: [{ text: tricky[id % tricky.length] }] } }))
-    const answer = bytes(JSON.stringify({ stories, cv: 7, rels: [], links: [] }))
-    const found = memberItems(answer, 'stories')!
-    expect(found.map((item) => JSON.parse(text(item)!))).toEqual(stories)
-    expect(found.map(text)).toEqual(itemBytes(memberBytes(answer, 'stories')!)!.map(text))
-  })
-
-  it('should answer undefined for a member that is missing or not an array, and for broken JSON', () => {
-    expect(memberItems(bytes('{"story":{"id":1}}'), 'stories')).toBeUndefined()
-    expect(memberItems(bytes('{"stories":{"id":1}}'), 'stories')).toBeUndefined()
-    expect(memberItems(bytes('{"stories":[{"id":1},{"id":'), 'stories')).toBeUndefined()
-    expect(memberItems(bytes('{"stories":[{"id":"1\\\\"}]}'), 'stories')!.map(text)).toEqual(['{"id":"1\\\\"}'])
-  })
-})
-
-describe('jsonSourceOf', () => {
-  it('should give back the bytes recorded for a parsed object, and nothing for other values', () => {
-    const source = bytes('{"a":1}')
-    const value = JSON.parse(source.toString()) as object
-    recordJsonSource(value, source)
-    recordJsonSource(1, source)
-    expect(jsonSourceOf(value)).toBe(source)
-    expect(jsonSourceOf({ a: 1 })).toBeUndefined()
-    expect(jsonSourceOf(1)).toBeUndefined()
-    expect(jsonSourceOf(null)).toBeUndefined()
+    expect(memberBytes(bytes('{"\\x":1,"b":2}'), 'b')).toBeUndefined()
   })
 })
 
@@ -117,6 +72,15 @@ describe('parseJsonAnswer', () => {
     expect(answer.stories.map((story) => text(jsonSourceOf(story)))).toEqual(stories.map((story) => JSON.stringify(story)))
   })
 
+  it('should find the exact bytes of stories whose strings hold brackets, quotes and escapes', () => {
+    const items = [{ text: tricky }, ...tricky.map((value) => ({ value })), { nested: [{ a: tricky }, [], {}] }]
+    expect(storySources(JSON.stringify({ stories: items }))).toEqual(items.map((item) => JSON.stringify(item)))
+    // Whatever spacing the CMS writes, none of it around a story.
+    expect(storySources('{"stories":[ {"a" : 1} ,\n{ }\t]}')).toEqual(['{"a" : 1}', '{ }'])
+    // Only objects have sources (a story that is not one is the crawl's to report).
+    expect(storySources('{"stories":[{"a":"1\\\\"},2,null]}')).toEqual(['{"a":"1\\\\"}', undefined, undefined])
+  })
+
   it('should take the last of two stories members, as JSON.parse does, and then record no story', () => {
     const answer = '{"stories":[{"id":1}],"cv":1,"stories":[{"id":2}]}'
     const value = parseJsonAnswer(bytes(answer)) as { stories: object[] }
@@ -125,14 +89,28 @@ describe('parseJsonAnswer', () => {
   })
 
   it("should fail with JSON.parse's own error on broken JSON", () => {
-    for (const broken of ['', '{"stories":[{"id":1}],"cv":}', '{"stories":[{"id":1},{"id":]}', '{"stories":[1]']) {
+    const broken = ['', '{"stories":[{"id":1}],"cv":}', '{"stories":[{"id":1},{"id":]}', '{"stories":[1]', '{"\\x":1,"stories":[]}', '{"stories":[{"a":"]}']
+    for (const answer of broken) {
       let expected: unknown
       try {
-        JSON.parse(broken)
+        JSON.parse(answer)
       } catch (error) {
         expected = error
       }
-      expect(() => parseJsonAnswer(bytes(broken))).toThrow((expected as Error).message)
+      expect(() => parseJsonAnswer(bytes(answer))).toThrow((expected as Error).message)
     }
+  })
+})
+
+describe('jsonSourceOf', () => {
+  it('should give back the bytes recorded for a parsed object, and nothing for other values', () => {
+    const source = bytes('{"a":1}')
+    const value = JSON.parse(source.toString()) as object
+    recordJsonSource(value, source)
+    recordJsonSource(1, source)
+    expect(jsonSourceOf(value)).toBe(source)
+    expect(jsonSourceOf({ a: 1 })).toBeUndefined()
+    expect(jsonSourceOf(1)).toBeUndefined()
+    expect(jsonSourceOf(null)).toBeUndefined()
   })
 })
