@@ -38,8 +38,9 @@ function recordInputs(): Plugin {
   }
 }
 // The worker bundle is built by esbuild, beside Vike's build (in esbuild's own process, which Vike
-// starts anyway to read its config files): a worker loads it while the crawl runs, and Vike's
-// server bundle only for its first page. Built by Vite first, it took about 0.1 s of this process
+// starts anyway to read its config files): a build may start its worker on it before Vike's build
+// is done (scripts/build/render-workers.ts), and the worker loads Vike's server bundle only for
+// its first page. Built by Vite first, it took about 0.1 s of this process
 // before Vike's build began, on the chain the render waits for (docs/benchmark/profile.md, eleventh
 // round). Packages stay imports, so react and vike/server are the same modules the server entry
 // uses; the theme's CSS import becomes nothing, as in the server entry.

@@ -8,8 +8,8 @@
 export const WORKER_BUNDLE = 'worker/render-worker.mjs'
 
 /**
- * The line the bundle process prints once the worker bundle is written, before Vike's build: the
- * build starts its render worker then (scripts/build/render-workers.ts), while the crawl runs.
+ * The line the bundle process prints once the worker bundle is written, while Vike's build runs:
+ * from then on the build may start its render worker (scripts/build/render-workers.ts).
  */
 export const WORKER_READY_LINE = 'render worker bundle written'
 

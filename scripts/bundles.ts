@@ -8,7 +8,7 @@ import { runScript } from './node-process.ts'
 export interface BundleBuild {
   done: Promise<void>
   /**
-   * The render worker's bundle is written (it is built first, see scripts/build-bundles.ts): a
+   * The render worker's bundle is written (beside Vike's build, see scripts/build-bundles.ts): a
    * worker can start on it and load it, but not render until `done` (it needs Vike's server bundle).
    */
   workerReady: Promise<void>

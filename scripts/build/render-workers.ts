@@ -1,9 +1,10 @@
 /**
- * The build's render workers (scripts/render-pool.ts), started as early as they can be: as soon as
- * their own bundle is written (the bundle process builds it first), while the crawl runs, so that
- * a worker starts and loads its bundle (about 0.3 s of the render phase when it started after the
- * crawl), and then Vike's server bundle once the bundles are done. Every pass of the build uses
- * them.
+ * The build's render workers (scripts/render-pool.ts), started before the render needs them: once
+ * their own bundle is written (the bundle process builds it beside Vike's build), an incremental
+ * build's at once and a full build's when a core is free for them (see renderWorkers), so that a
+ * worker has started and loaded its bundle when the render begins (about 0.3 s of the render
+ * phase when it started after the bundles were done), and then Vike's server bundle once the
+ * bundles are done. Every pass of the build uses them.
  *
  * A payload worker holds a copy of the site index, so its heap is sized from it (workerHeapMb),
  * and the index exists only after the crawl. Started early, the pool is sized from an estimate:
