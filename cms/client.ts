@@ -7,7 +7,7 @@
 import StoryblokClient, { type ISbStoriesParams } from 'storyblok-js-client'
 import { MISSING_TOKEN_MESSAGE, type CmsConfig } from './config.ts'
 import type { Story, StoryLink } from './content-model.ts'
-import { jsonSourceOf, memberBytes } from './json-source.ts'
+import { memberBytes, takeJsonSource } from './json-source.ts'
 import { withRateLimitRetry, type RetryOptions } from './rate-limit-retry.ts'
 
 export type StoriesParams = ISbStoriesParams & Record<string, unknown>
@@ -111,13 +111,14 @@ function toRequestError(request: string, error: unknown): CmsRequestError {
 
 /** The bytes of the answer's member `key`, if the answer came through the build's fetch. */
 function memberSource(data: object, key: string): Buffer | undefined {
-  const answer = jsonSourceOf(data)
+  const answer = takeJsonSource(data)
   return answer && memberBytes(answer, key)
 }
 
 /** The bytes of each of the answer's stories, if it came through the build's fetch (which parsed them one by one). */
 function storiesSources(data: { stories: unknown[] }): Buffer[] | undefined {
-  const sources = data.stories.map(jsonSourceOf)
+  takeJsonSource(data)
+  const sources = data.stories.map(takeJsonSource)
   return sources.every((source) => source !== undefined) ? (sources as Buffer[]) : undefined
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonSourceOf, memberBytes, parseJsonAnswer, recordJsonSource } from '../cms/json-source.ts'
+import { takeJsonSource, memberBytes, parseJsonAnswer, recordJsonSource } from '../cms/json-source.ts'
 
 const bytes = (value: string) => Buffer.from(value, 'utf8')
 const text = (value: Buffer | undefined) => value?.toString('utf8')
@@ -10,7 +10,7 @@ const tricky = ['a}b', ']', '{"x":[1,2]}', 'quote " inside', 'backslash \\', '\\
 /** The bytes parseJsonAnswer recorded for each story of `answer`. */
 function storySources(answer: string): (string | undefined)[] {
   const { stories } = parseJsonAnswer(bytes(answer)) as { stories: unknown[] }
-  return stories.map((story) => text(jsonSourceOf(story)))
+  return stories.map((story) => text(takeJsonSource(story)))
 }
 
 describe('memberBytes', () => {
@@ -68,8 +68,8 @@ describe('parseJsonAnswer', () => {
   it('should record the bytes of the answer and of each of its stories', () => {
     const source = bytes(JSON.stringify({ stories, cv: 7 }))
     const answer = parseJsonAnswer(source) as { stories: object[] }
-    expect(jsonSourceOf(answer)).toBe(source)
-    expect(answer.stories.map((story) => text(jsonSourceOf(story)))).toEqual(stories.map((story) => JSON.stringify(story)))
+    expect(takeJsonSource(answer)).toBe(source)
+    expect(answer.stories.map((story) => text(takeJsonSource(story)))).toEqual(stories.map((story) => JSON.stringify(story)))
   })
 
   it('should find the exact bytes of stories whose strings hold brackets, quotes and escapes', () => {
@@ -85,7 +85,7 @@ describe('parseJsonAnswer', () => {
     const answer = '{"stories":[{"id":1}],"cv":1,"stories":[{"id":2}]}'
     const value = parseJsonAnswer(bytes(answer)) as { stories: object[] }
     expect(value).toEqual(JSON.parse(answer))
-    expect(jsonSourceOf(value.stories[0])).toBeUndefined()
+    expect(takeJsonSource(value.stories[0])).toBeUndefined()
   })
 
   it("should fail with JSON.parse's own error on broken JSON", () => {
@@ -102,15 +102,16 @@ describe('parseJsonAnswer', () => {
   })
 })
 
-describe('jsonSourceOf', () => {
-  it('should give back the bytes recorded for a parsed object, and nothing for other values', () => {
+describe('takeJsonSource', () => {
+  it('should hand the bytes recorded for a parsed object over once, and nothing for other values', () => {
     const source = bytes('{"a":1}')
     const value = JSON.parse(source.toString()) as object
     recordJsonSource(value, source)
     recordJsonSource(1, source)
-    expect(jsonSourceOf(value)).toBe(source)
-    expect(jsonSourceOf({ a: 1 })).toBeUndefined()
-    expect(jsonSourceOf(1)).toBeUndefined()
-    expect(jsonSourceOf(null)).toBeUndefined()
+    expect(takeJsonSource(value)).toBe(source)
+    expect(takeJsonSource(value)).toBeUndefined()
+    expect(takeJsonSource({ a: 1 })).toBeUndefined()
+    expect(takeJsonSource(1)).toBeUndefined()
+    expect(takeJsonSource(null)).toBeUndefined()
   })
 })
