@@ -117,6 +117,7 @@ function memberSource(data: object, key: string): Buffer | undefined {
 
 /** The bytes of each of the answer's stories, if it came through the build's fetch (which parsed them one by one). */
 function storiesSources(data: { stories: unknown[] }): Buffer[] | undefined {
+  // The whole answer's bytes are not needed: only let go of them.
   takeJsonSource(data)
   const sources = data.stories.map(takeJsonSource)
   return sources.every((source) => source !== undefined) ? (sources as Buffer[]) : undefined

@@ -15,8 +15,8 @@
  */
 const sources = new WeakMap<object, Buffer>()
 
-/** Records that `value` was parsed from `bytes` (cms/node-fetch.ts, for every JSON answer). */
-export function recordJsonSource(value: unknown, bytes: Buffer): void {
+/** Records that `value` was parsed from `bytes` (parseJsonAnswer, for every JSON answer). */
+function recordJsonSource(value: unknown, bytes: Buffer): void {
   if (typeof value === 'object' && value !== null) sources.set(value, bytes)
 }
 
