@@ -1,9 +1,8 @@
 /**
  * The HTML of a page before its React tree: doctype, `<html>`, the head (title, description,
  * canonical, share tags and structured data) and the opening root element. A pure function of the
- * page context with no React in it, so that the build's main thread can make it for a page while a
- * render worker renders the tree (scripts/render-pool.ts, mainWrites); renderer/document.tsx adds
- * the tree and the end.
+ * page context in plain strings: it lies outside the root element React hydrates.
+ * renderer/document.tsx adds the tree and the end.
  */
 import type { PageContext } from 'vike/types'
 import { DEFAULT_SITE_LANGUAGE, textDirection } from '../cms/language.ts'

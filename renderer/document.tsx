@@ -8,9 +8,8 @@ import type { PageContext } from 'vike/types'
 import { DOCUMENT_END, documentHead } from './document-head.ts'
 import { PageRoot } from './PageRoot.tsx'
 
-/** `head`: the page's documentHead(), when another thread made it already. */
-export function renderDocument(pageContext: PageContext, head = documentHead(pageContext)): string {
-  return head + renderBody(pageContext) + DOCUMENT_END
+export function renderDocument(pageContext: PageContext): string {
+  return documentHead(pageContext) + renderBody(pageContext) + DOCUMENT_END
 }
 
 /** What renderDocument puts between the head and DOCUMENT_END: the React tree as HTML. */

@@ -82,14 +82,6 @@ export class OutputWriter {
     this.directories.add(dir)
   }
 
-  /**
-   * Records that the folder `relativeDir` exists (another thread's writer made it), so that
-   * writing into it makes no mkdir call, which would fail there and cost an exception.
-   */
-  folderMade(relativeDir: string): void {
-    this.directories.add(join(this.root, relativeDir))
-  }
-
   /** The digest of the file at `relativePath`, if the output has one. */
   existing(relativePath: string): string | undefined {
     return this.entries.get(relativePath)?.digest

@@ -7,14 +7,12 @@
 import { BLOCK_NAMES, blockName, type Story } from '../cms/content-model.ts'
 import { storyLabel } from '../cms/story-shape.ts'
 import { buildPayload, type SiteIndex } from '../pages/payload.ts'
-import type { RoutePayload } from '../pages/route-payload.ts'
 import type { PageJob, StagedPage } from './render-pool.ts'
 import type { StoryLocation } from './story-file.ts'
 
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
-/** `head`: makes the page's document head too (the main thread, for a document worker that is behind). */
-export function payloadStage(job: PageJob, index: SiteIndex, readStory: (location: StoryLocation) => Story, head?: (payload: RoutePayload) => string): StagedPage {
+export function payloadStage(job: PageJob, index: SiteIndex, readStory: (location: StoryLocation) => Story): StagedPage {
   const { fullSlug, page: listPage, story, route, existing } = job
   const result = buildPayload(readStory(story), index, { page: listPage })
   const { payload, brokenLinks, problems } = result
@@ -25,5 +23,5 @@ export function payloadStage(job: PageJob, index: SiteIndex, readStory: (locatio
     ...brokenLinks.map((uuid) => `${label}: a link to story ${uuid}, which is not published, renders as text.`),
   ]
   const unknownBlocks = [...result.components].filter((component) => !KNOWN_BLOCKS.has(blockName(component)))
-  return { route, fullSlug, existing, payload: JSON.stringify(payload), ...(head ? { head: head(payload) } : {}), warnings, unknownBlocks, dependsOn: result.dependsOn, listsShown: result.listsShown }
+  return { route, fullSlug, existing, payload: JSON.stringify(payload), warnings, unknownBlocks, dependsOn: result.dependsOn, listsShown: result.listsShown }
 }

@@ -44,8 +44,7 @@ export interface PrerenderResult {
 
 /**
  * Batches in flight per thread (the workers and the main thread, which makes payloads): one in the
- * works, one waiting, so that no thread idles, and enough for a document worker's queue to show
- * when it falls behind (scripts/render-pool.ts, WRITE_BEHIND).
+ * works, one waiting, so that no thread idles.
  */
 const IN_FLIGHT_PER_THREAD = 2
 
@@ -76,7 +75,7 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
         return { route, fullSlug, page, story: located.get(route)!, existing }
       })
       yield async () => {
-        const results = await pool.pages(jobs, output)
+        const results = await pool.pages(jobs)
         results.forEach((result, i) => finished(jobs[i]!, result))
       }
     }

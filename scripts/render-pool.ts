@@ -16,12 +16,9 @@ import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import type { Shown, SiteIndex } from '../pages/payload.ts'
-import type { PageContext } from 'vike/types'
-import { documentHead } from '../renderer/document-head.ts'
 import { spilledStoryReader, type StoryLocation } from './story-file.ts'
-import type { RoutePayload, SiteShell } from '../pages/route-payload.ts'
-import type { FileRecord, OutputWriter } from './output.ts'
-import { routeDir } from '../pages/routes.ts'
+import type { SiteShell } from '../pages/route-payload.ts'
+import type { FileRecord } from './output.ts'
 import { WORKER_BUNDLE } from './bundle-layout.ts'
 import { payloadStage } from './payload-stage.ts'
 
@@ -52,19 +49,15 @@ export interface StagedPage extends Omit<PageResult, 'files'> {
   existing: PageJob['existing']
   /** The payload's JSON, as `_payload.json` holds it. */
   payload: string
-  /** The page's documentHead(), when the main thread made it for a worker that is behind (mainWrites). */
-  head?: string
 }
 
-/** The document stage: pages rendered from their payloads into `index.html`. */
+/** The document stage: pages rendered from their payloads, each written as `_payload.json` and `index.html`. */
 export interface DocumentsJob {
   kind: 'documents'
   pages: DocumentJob[]
-  /** The worker writes each page's `_payload.json` too (the main thread does when this is unset). */
-  writePayload?: boolean
 }
 
-export type DocumentJob = Pick<StagedPage, 'route' | 'fullSlug' | 'existing' | 'payload' | 'head'>
+export type DocumentJob = Pick<StagedPage, 'route' | 'fullSlug' | 'existing' | 'payload'>
 
 /** A page rendered to HTML only (the error pages), for the main thread to write. */
 export interface HtmlJob {
@@ -77,7 +70,7 @@ export interface HtmlJob {
 }
 
 export interface PageResult {
-  /** The page's files written by a worker, for the main thread's writer to count (it may have written `_payload.json` itself). */
+  /** The page's files, written by its document worker, for the main thread's writer to count. */
   files: FileRecord[]
   unknownBlocks: string[]
   /** What the payload step removed or could not link, each naming the story. */
@@ -201,21 +194,6 @@ export function payloadWorkers(size: number): number {
 }
 
 /**
- * Who writes a page's `_payload.json`: the main thread, when the document worker of its batch has
- * `WRITE_BEHIND` batches or more to get through (the documents are behind, so the main thread is
- * not the bottleneck), else that worker. Making files is kernel time, from 25 µs to a
- * millisecond a file on this machine's disk, and no thread should be left idle while another
- * makes them all (docs/benchmark/profile.md, fifth and sixth rounds). When the worker is that far
- * behind, the main thread makes each page's document head for it too (eighth round).
- */
-export const WRITE_BEHIND = 2
-
-/** True when the main thread should write a batch's payloads itself (see WRITE_BEHIND). */
-export function mainWritesPayloads(documentBatchesQueued: number): boolean {
-  return documentBatchesQueued >= WRITE_BEHIND
-}
-
-/**
  * The main thread's payload stage: batches queued and run one per turn of the event loop, so that
  * the workers' answers are taken in between and `busy` says how far behind it is.
  */
@@ -223,12 +201,12 @@ class MainThreadPayloads {
   busy = 0
   private readonly stories = spilledStoryReader()
 
-  run(pages: PageJob[], index: SiteIndex, head?: (payload: RoutePayload) => string): Promise<StagedPage[]> {
+  run(pages: PageJob[], index: SiteIndex): Promise<StagedPage[]> {
     this.busy++
     return new Promise((resolve, reject) => {
       setImmediate(() => {
         try {
-          resolve(pages.map((page) => payloadStage(page, index, this.stories.read, head)))
+          resolve(pages.map((page) => payloadStage(page, index, this.stories.read)))
         } catch (error) {
           reject(error as Error)
         } finally {
@@ -359,24 +337,18 @@ export class RenderPool {
       if (worker.indexOf !== this.pass) this.post(worker.worker, { index: (worker.indexOf = this.pass).index })
       return this.run<StagedPage[]>({ kind: 'payloads', pages }, worker)
     }
-    // A document worker that is behind gets each page's head made here, where there is time for it.
-    const { index, shell, shellFile } = this.pass
-    const head = mainWritesPayloads(this.leastBusy(this.documentSlots()).busy) ? (payload: RoutePayload) => documentHead({ payload, shell, shellFile } as unknown as PageContext) : undefined
-    return this.main.run(pages, index, head)
+    return this.main.run(pages, this.pass.index)
   }
 
   /**
-   * Produces the pages, in order; rejects with the first page's error. Between a batch's two
-   * stages, its `_payload.json` files (and with them the pages' folders) are written by `writer`
-   * on this thread or by the document worker (mainWritesPayloads says which).
+   * Produces the pages, in order; rejects with the first page's error. The document worker writes
+   * both files of each page: the main thread, which makes most payloads, is the busier thread
+   * during the render (docs/benchmark/profile.md, twelfth round).
    */
-  async pages(pages: PageJob[], writer: OutputWriter): Promise<PageResult[]> {
+  async pages(pages: PageJob[]): Promise<PageResult[]> {
     const staged = await this.payloads(pages)
-    const slot = this.leastBusy(this.documentSlots())
-    const writePayload = !mainWritesPayloads(slot.busy)
-    if (!writePayload) for (const { route, payload, existing } of staged) await writer.write(join(routeDir(route), '_payload.json'), payload, 'payload', existing.payload)
-    const documents = staged.map(({ route, fullSlug, existing, payload, head }): DocumentJob => ({ route, fullSlug, existing, payload, head }))
-    const files = await this.run<FileRecord[][]>({ kind: 'documents', pages: documents, writePayload }, slot)
+    const documents = staged.map(({ route, fullSlug, existing, payload }): DocumentJob => ({ route, fullSlug, existing, payload }))
+    const files = await this.run<FileRecord[][]>({ kind: 'documents', pages: documents }, this.leastBusy(this.documentSlots()))
     return staged.map(({ warnings, unknownBlocks, dependsOn, listsShown }, i) => ({ files: files[i]!, unknownBlocks, warnings, dependsOn, listsShown }))
   }
 

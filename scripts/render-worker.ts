@@ -2,8 +2,7 @@
  * A render worker: loads Vike's server bundle once (when it first renders a page), takes each
  * render pass's shell by message (and its site index, if it makes payloads), and takes pages in
  * one of two stages. A document
- * worker renders each page from its payload and writes `index.html`, and `_payload.json` too when
- * the main thread hands that write over; a payload worker (only on machines with cores to spare
+ * worker renders each page from its payload and writes its `_payload.json` and `index.html`; a payload worker (only on machines with cores to spare
  * for one) reads stories back and builds their payloads, as the main thread does
  * (scripts/payload-stage.ts). scripts/render-pool.ts says who does what, and why.
  *
@@ -56,16 +55,15 @@ function currentIndex(): SiteIndex {
 /** undefined: not learnt yet; null: off (disabled, or Vike's page did not match). */
 let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' ? null : undefined
 
-/** `head`: the page's document head, when the main thread made it (scripts/render-pool.ts). */
-async function storyHtml(route: string, payload: RoutePayload, fullSlug: string, head?: string): Promise<string> {
+async function storyHtml(route: string, payload: RoutePayload, fullSlug: string): Promise<string> {
   const { shell: siteShell, shellFile } = current()
   const pageContext = { Page: StoryView, payload, shell: siteShell, shellFile } as unknown as PageContext
-  const document = () => renderDocument(pageContext, head)
+  const document = () => renderDocument(pageContext)
   if (shell) {
     // The check the route function makes when renderPage() runs (+route.ts).
     if (!isValidSlug(slugOf(route))) throw new RenderError(route, fullSlug, 'status 404, expected 200')
     // What renderDocument() makes, in its three parts.
-    return withShellParts(head ?? documentHead(pageContext), renderBody(pageContext), DOCUMENT_END, shell)
+    return withShellParts(documentHead(pageContext), renderBody(pageContext), DOCUMENT_END, shell)
   }
   const html = await renderChecked(await renderPage(), { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug)
   if (shell === undefined) shell = learnShell(html, document()) ?? null
@@ -80,25 +78,21 @@ async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string
 }
 
 /**
- * The document stage: renders each page from its payload and writes its `index.html`, after its
- * `_payload.json` when the main thread handed that write over (`writePayload`), else into the
- * folder the main thread made when it wrote the payload (scripts/render-pool.ts). Answers each
- * page's files, `_payload.json` first when written here.
+ * The document stage: renders each page from its payload and writes its `_payload.json` and
+ * `index.html`. Answers each page's files, `_payload.json` first.
  *
  * A batch goes stage by stage, every document, then every write, rather than page by page: each
  * stage's code (React, the file system) stays warm in the CPU's caches across the batch
  * (docs/benchmark/profile.md, third round).
  */
-async function documentStage({ pages, writePayload }: DocumentsJob): Promise<FileRecord[][]> {
+async function documentStage({ pages }: DocumentsJob): Promise<FileRecord[][]> {
   const htmls: string[] = []
-  for (const { route, payload, fullSlug, head } of pages) htmls.push(await storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug, head))
+  for (const { route, payload, fullSlug } of pages) htmls.push(await storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug))
   const files: FileRecord[][] = []
   for (let i = 0; i < pages.length; i++) {
     const { route, existing, payload } = pages[i]!
     const dir = routeDir(route)
-    const written = writePayload ? [await output.write(join(dir, '_payload.json'), payload, 'payload', existing.payload)] : (output.folderMade(dir), [])
-    written.push(await output.write(join(dir, 'index.html'), htmls[i]!, 'html', existing.html))
-    files.push(written)
+    files.push([await output.write(join(dir, '_payload.json'), payload, 'payload', existing.payload), await output.write(join(dir, 'index.html'), htmls[i]!, 'html', existing.html)])
   }
   return files
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { mainWritesPayloads, payloadWorkers, ROUTES_PER_WORKER, workerCount, workersFor, workerExecArgv, WRITE_BEHIND } from '../scripts/render-pool.ts'
+import { payloadWorkers, ROUTES_PER_WORKER, workerCount, workersFor, workerExecArgv } from '../scripts/render-pool.ts'
 
 describe('payloadWorkers', () => {
   it('should leave the payloads of a pool of one to the main thread', () => {
@@ -12,17 +12,6 @@ describe('payloadWorkers', () => {
       expect(payloadWorkers(size), `${size} workers`).toBeGreaterThanOrEqual(0)
       expect(payloadWorkers(size), `${size} workers`).toBeLessThan(size)
     }
-  })
-})
-
-describe('mainWritesPayloads', () => {
-  it('should have the document worker write the payloads while it keeps up', () => {
-    expect([0, 1].map(mainWritesPayloads)).toEqual([false, false])
-  })
-
-  it('should have the main thread write them once the document worker has WRITE_BEHIND batches to do', () => {
-    expect(mainWritesPayloads(WRITE_BEHIND)).toBe(true)
-    expect(mainWritesPayloads(WRITE_BEHIND + 3)).toBe(true)
   })
 })
 
