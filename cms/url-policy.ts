@@ -18,6 +18,9 @@ const IMAGE_SCHEMES = new Set(['http', 'https'])
 const SCHEME = /^([a-z][a-z\d+.-]*):/i
 const NAMED_REFERENCES: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', sol: '/', amp: '&', num: '#', lpar: '(', rpar: ')' }
 
+/** A character that asParsed() or decodeReferences() would act on. */
+const UNUSUAL = /[\u0000-\u0020&]/
+
 /** What a URL parser sees: leading and trailing C0 controls and spaces trimmed, tabs and newlines removed. */
 function asParsed(url: string): string {
   return url.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '')
@@ -49,6 +52,9 @@ function allowedScheme(url: string, use: UrlUse): boolean {
  */
 export function safeUrl(url: unknown, use: UrlUse): string | undefined {
   if (typeof url !== 'string') return undefined
+  // Without spaces, controls or `&`, the URL is its own parsed and decoded form: one check is
+  // enough. Nearly every URL of a site is such, and the three rewrites took most of the time.
+  if (!UNUSUAL.test(url)) return url !== '' && allowedScheme(url, use) ? url : undefined
   const parsed = asParsed(url)
   if (parsed === '') return undefined
   const decoded = asParsed(decodeReferences(parsed))

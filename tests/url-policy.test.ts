@@ -22,6 +22,10 @@ describe('safeUrl', () => {
     expect(safeUrl('  https://example.com/  ', 'link')).toBe('https://example.com/')
   })
 
+  it('should reject a DEL character inside a URL that has nothing to trim or decode', () => {
+    for (const url of ['java\u007fscript:x', 'https://example.com/\u007f']) expect(safeUrl(url, 'link'), JSON.stringify(url)).toBeUndefined()
+  })
+
   it('should see through character references that spell a scheme', () => {
     for (const url of ['javascript&colon;alert(1)', '&#106;avascript:alert(1)', 'jav&#x61;script:x', 'jav&#97script:x', 'vbscript&#58;x', 'java&Tab;script:x']) {
       expect(safeUrl(url, 'link'), url).toBeUndefined()
