@@ -71,8 +71,12 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
  *   kernel for transparent huge pages on its 1 GiB arena, and wherever the kernel grants them
  *   (`madvise` or `always` mode) it zeroes 2 MiB on every first touch. For a build that lives a
  *   second or two that was 0.3–0.4 s of kernel CPU, a fifth of the process's time
- *   (docs/benchmark/profile.md, ninth round).
+ *   (docs/benchmark/profile.md, ninth round);
+ * - no `NODE_EXTRA_CA_CERTS`: Node 20 reads and parses that certificate file as it starts, before
+ *   any script runs (this machine's system bundle, 144 certificates: 50-70 ms of CPU), and the bundle process
+ *   opens no TLS connection: Vite and Vike read and write files only (twelfth round).
  */
 export function bundleProcessEnv(preview: PreviewConfig | undefined, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  return { MIMALLOC_ALLOW_THP: '0', ...env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null', RUN_SOURCE_MAPS: '0' }
+  const { NODE_EXTRA_CA_CERTS: _certificates, ...kept } = env
+  return { MIMALLOC_ALLOW_THP: '0', ...kept, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null', RUN_SOURCE_MAPS: '0' }
 }

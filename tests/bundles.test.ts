@@ -47,4 +47,10 @@ describe('bundleProcessEnv', () => {
     expect(bundleProcessEnv(undefined, {}).MIMALLOC_ALLOW_THP).toBe('0')
     expect(bundleProcessEnv(undefined, { MIMALLOC_ALLOW_THP: '1' }).MIMALLOC_ALLOW_THP).toBe('1')
   })
+
+  it('should leave out extra CA certificates, which Node parses at start and a bundle build never uses', () => {
+    const env = bundleProcessEnv(undefined, { NODE_EXTRA_CA_CERTS: '/etc/ssl/certs/ca-certificates.crt', PATH: '/usr/bin' })
+    expect(env).not.toHaveProperty('NODE_EXTRA_CA_CERTS')
+    expect(env.PATH).toBe('/usr/bin')
+  })
 })
