@@ -1,18 +1,26 @@
 /**
  * A page's payload stage: its story read back from the crawl's story file and turned into the
- * payload's JSON, with what the build should hear of it (warnings, unknown blocks, what it
- * depends on). The main thread runs it for most pages, and payload workers on machines with
- * enough cores for them (scripts/render-pool.ts says why).
+ * payload's JSON and the page's document head, with what the build should hear of it (warnings,
+ * unknown blocks, what it depends on). The main thread runs it for most pages, and payload workers
+ * on machines with enough cores for them (scripts/render-pool.ts says why).
+ *
+ * The head is made here, not by the document worker: on two cores that worker is the busier
+ * thread, and the head is plain strings from the payload and the pass's shell, without React.
+ * Made on this side for every page, its code is compiled in one isolate only (docs/benchmark/profile.md,
+ * twelfth round).
  */
+import type { PageContext } from 'vike/types'
 import { BLOCK_NAMES, blockName, type Story } from '../cms/content-model.ts'
 import { storyLabel } from '../cms/story-shape.ts'
 import { buildPayload, type SiteIndex } from '../pages/payload.ts'
-import type { PageJob, StagedPage } from './render-pool.ts'
+import { documentHead } from '../renderer/document-head.ts'
+import type { PageJob, StagedPage, WorkerPass } from './render-pool.ts'
 import type { StoryLocation } from './story-file.ts'
 
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 
-export function payloadStage(job: PageJob, index: SiteIndex, readStory: (location: StoryLocation) => Story): StagedPage {
+/** `pass`: the render pass's shell, which the head shows (site name, language, share defaults). */
+export function payloadStage(job: PageJob, index: SiteIndex, { shell, shellFile }: WorkerPass, readStory: (location: StoryLocation) => Story): StagedPage {
   const { fullSlug, page: listPage, story, route, existing } = job
   const result = buildPayload(readStory(story), index, { page: listPage })
   const { payload, brokenLinks, problems } = result
@@ -23,5 +31,5 @@ export function payloadStage(job: PageJob, index: SiteIndex, readStory: (locatio
     ...brokenLinks.map((uuid) => `${label}: a link to story ${uuid}, which is not published, renders as text.`),
   ]
   const unknownBlocks = [...result.components].filter((component) => !KNOWN_BLOCKS.has(blockName(component)))
-  return { route, fullSlug, existing, payload: JSON.stringify(payload), warnings, unknownBlocks, dependsOn: result.dependsOn, listsShown: result.listsShown }
+  return { route, fullSlug, existing, payload: JSON.stringify(payload), head: documentHead({ payload, shell, shellFile } as unknown as PageContext), warnings, unknownBlocks, dependsOn: result.dependsOn, listsShown: result.listsShown }
 }

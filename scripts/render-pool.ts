@@ -2,9 +2,9 @@
  * Renders pages on every core: Vike's prerender is single-threaded, so the build spreads the work
  * of each page (load the story, build its payload, renderPage(), write both files) over the main
  * thread and worker threads, each worker with the server bundle loaded once. A page goes through
- * two stages, its payload and its document: the main thread makes payloads (payload workers help
- * it on machines with cores to spare) and document workers render the pages (see
- * `payloadWorkers`). Jobs go to the least busy thread of their stage; each resolves with the
+ * two stages, its payload (with its document head) and its document: the main thread makes
+ * payloads (payload workers help it on machines with cores to spare) and document workers render
+ * the pages and write their files (see `payloadWorkers`). Jobs go to the least busy thread of their stage; each resolves with the
  * thread's answer or rejects with its error.
  *
  * One pool serves a whole build: it can start before the crawl ends (a worker takes 0.2 s to load
@@ -49,6 +49,11 @@ export interface StagedPage extends Omit<PageResult, 'files'> {
   existing: PageJob['existing']
   /** The payload's JSON, as `_payload.json` holds it. */
   payload: string
+  /**
+   * The page's document head (renderer/document-head.ts), made with the payload: the document
+   * stage then renders only the React tree (see payloadStage).
+   */
+  head: string
 }
 
 /** The document stage: pages rendered from their payloads, each written as `_payload.json` and `index.html`. */
@@ -57,7 +62,7 @@ export interface DocumentsJob {
   pages: DocumentJob[]
 }
 
-export type DocumentJob = Pick<StagedPage, 'route' | 'fullSlug' | 'existing' | 'payload'>
+export type DocumentJob = Pick<StagedPage, 'route' | 'fullSlug' | 'existing' | 'payload' | 'head'>
 
 /** A page rendered to HTML only (the error pages), for the main thread to write. */
 export interface HtmlJob {
@@ -175,8 +180,8 @@ export function workersFor(routes: number): number {
 
 /**
  * The payload stage's share of the threads, the main thread's included: a page's payload (the story
- * read back, trimmed, its rich text rendered and sanitized, its JSON) costs about as much CPU as its
- * document and its files' writes (docs/benchmark/profile.md, sixth round).
+ * read back, trimmed, its rich text rendered and sanitized, its JSON, its head) costs about as much
+ * CPU as its document and its files' writes (docs/benchmark/profile.md, sixth round).
  */
 const PAYLOAD_SHARE = 0.5
 
@@ -201,12 +206,12 @@ class MainThreadPayloads {
   busy = 0
   private readonly stories = spilledStoryReader()
 
-  run(pages: PageJob[], index: SiteIndex): Promise<StagedPage[]> {
+  run(pages: PageJob[], { index, ...pass }: PassSetup): Promise<StagedPage[]> {
     this.busy++
     return new Promise((resolve, reject) => {
       setImmediate(() => {
         try {
-          resolve(pages.map((page) => payloadStage(page, index, this.stories.read)))
+          resolve(pages.map((page) => payloadStage(page, index, pass, this.stories.read)))
         } catch (error) {
           reject(error as Error)
         } finally {
@@ -337,7 +342,7 @@ export class RenderPool {
       if (worker.indexOf !== this.pass) this.post(worker.worker, { index: (worker.indexOf = this.pass).index })
       return this.run<StagedPage[]>({ kind: 'payloads', pages }, worker)
     }
-    return this.main.run(pages, this.pass.index)
+    return this.main.run(pages, this.pass)
   }
 
   /**
@@ -347,7 +352,7 @@ export class RenderPool {
    */
   async pages(pages: PageJob[]): Promise<PageResult[]> {
     const staged = await this.payloads(pages)
-    const documents = staged.map(({ route, fullSlug, existing, payload }): DocumentJob => ({ route, fullSlug, existing, payload }))
+    const documents = staged.map(({ route, fullSlug, existing, payload, head }): DocumentJob => ({ route, fullSlug, existing, payload, head }))
     const files = await this.run<FileRecord[][]>({ kind: 'documents', pages: documents }, this.leastBusy(this.documentSlots()))
     return staged.map(({ warnings, unknownBlocks, dependsOn, listsShown }, i) => ({ files: files[i]!, unknownBlocks, warnings, dependsOn, listsShown }))
   }

@@ -1,10 +1,11 @@
 /**
  * A render worker: loads Vike's server bundle once (when it first renders a page), takes each
  * render pass's shell by message (and its site index, if it makes payloads), and takes pages in
- * one of two stages. A document
- * worker renders each page from its payload and writes its `_payload.json` and `index.html`; a payload worker (only on machines with cores to spare
- * for one) reads stories back and builds their payloads, as the main thread does
- * (scripts/payload-stage.ts). scripts/render-pool.ts says who does what, and why.
+ * one of two stages. A document worker renders each page's React tree from its payload, puts it
+ * under the head made with the payload, and writes its `_payload.json` and `index.html`; a payload
+ * worker (only on machines with cores to spare for one) reads stories back and builds their
+ * payloads and heads, as the main thread does (scripts/payload-stage.ts). scripts/render-pool.ts
+ * says who does what, and why.
  *
  * Story pages take a fast path once the worker has seen one: Vike's renderPage() costs about
  * 1.6 ms a page, 1.3 ms of it bookkeeping around React's renderToString, and for story pages all
@@ -20,7 +21,7 @@ import type { RoutePayload } from '../pages/route-payload.ts'
 import type { SiteIndex } from '../pages/payload.ts'
 import { isValidSlug, routeDir, slugOf } from '../pages/routes.ts'
 import { StoryView } from '../pages/story/StoryView.tsx'
-import { DOCUMENT_END, documentHead } from '../renderer/document-head.ts'
+import { DOCUMENT_END } from '../renderer/document-head.ts'
 import { renderBody, renderDocument } from '../renderer/document.tsx'
 import { spilledStoryReader } from './story-file.ts'
 import { OutputWriter, type FileRecord } from './output.ts'
@@ -55,7 +56,8 @@ function currentIndex(): SiteIndex {
 /** undefined: not learnt yet; null: off (disabled, or Vike's page did not match). */
 let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' ? null : undefined
 
-async function storyHtml(route: string, payload: RoutePayload, fullSlug: string): Promise<string> {
+/** `head`: the page's document head, made with its payload (scripts/payload-stage.ts). */
+async function storyHtml(route: string, payload: RoutePayload, fullSlug: string, head: string): Promise<string> {
   const { shell: siteShell, shellFile } = current()
   const pageContext = { Page: StoryView, payload, shell: siteShell, shellFile } as unknown as PageContext
   const document = () => renderDocument(pageContext)
@@ -63,7 +65,7 @@ async function storyHtml(route: string, payload: RoutePayload, fullSlug: string)
     // The check the route function makes when renderPage() runs (+route.ts).
     if (!isValidSlug(slugOf(route))) throw new RenderError(route, fullSlug, 'status 404, expected 200')
     // What renderDocument() makes, in its three parts.
-    return withShellParts(documentHead(pageContext), renderBody(pageContext), DOCUMENT_END, shell)
+    return withShellParts(head, renderBody(pageContext), DOCUMENT_END, shell)
   }
   const html = await renderChecked(await renderPage(), { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug)
   if (shell === undefined) shell = learnShell(html, document()) ?? null
@@ -78,8 +80,8 @@ async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string
 }
 
 /**
- * The document stage: renders each page from its payload and writes its `_payload.json` and
- * `index.html`. Answers each page's files, `_payload.json` first.
+ * The document stage: renders each page from its payload and head and writes its `_payload.json`
+ * and `index.html`. Answers each page's files, `_payload.json` first.
  *
  * A batch goes stage by stage, every document, then every write, rather than page by page: each
  * stage's code (React, the file system) stays warm in the CPU's caches across the batch
@@ -87,7 +89,7 @@ async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string
  */
 async function documentStage({ pages }: DocumentsJob): Promise<FileRecord[][]> {
   const htmls: string[] = []
-  for (const { route, payload, fullSlug } of pages) htmls.push(await storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug))
+  for (const { route, payload, fullSlug, head } of pages) htmls.push(await storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug, head))
   const files: FileRecord[][] = []
   for (let i = 0; i < pages.length; i++) {
     const { route, existing, payload } = pages[i]!
@@ -100,7 +102,7 @@ async function documentStage({ pages }: DocumentsJob): Promise<FileRecord[][]> {
 function run(job: WorkerJob): Promise<unknown> | unknown {
   switch (job.kind) {
     case 'payloads':
-      return job.pages.map((page) => payloadStage(page, currentIndex(), stories.read))
+      return job.pages.map((page) => payloadStage(page, currentIndex(), current(), stories.read))
     case 'documents':
       return documentStage(job)
     case 'html':
