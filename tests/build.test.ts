@@ -321,7 +321,7 @@ describe('render workers', () => {
     expect(figures.systemSeconds).toBeGreaterThan(0)
     expect(figures.systemSeconds).toBeLessThanOrEqual(figures.cpuSeconds)
     expect(strip(snapshot(staged))).toEqual(strip(snapshot(out)))
-    // The main thread or a document worker writes each payload, whichever is less busy: each file counted once.
+    // The document workers write both files of each page, which the main thread counts once.
     const written = (stdout: string) => stdout.match(/(\d+) files written/)?.[1]
     expect(written(stagedRun.stdout)).toBeDefined()
     expect(written(run.stdout)).toBe(written(stagedRun.stdout))
