@@ -73,8 +73,9 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
  *   second or two that was 0.3–0.4 s of kernel CPU, a fifth of the process's time
  *   (docs/benchmark/profile.md, ninth round);
  * - no `NODE_EXTRA_CA_CERTS`: Node 20 reads and parses that certificate file as it starts, before
- *   any script runs (this machine's system bundle, 144 certificates: 50-70 ms of CPU), and the bundle process
- *   opens no TLS connection: Vite and Vike read and write files only (twelfth round).
+ *   any script runs (this machine's system bundle, 144 certificates: 50-70 ms of CPU), and the
+ *   bundle process opens no TLS connection: Vite and Vike read and write files only (twelfth
+ *   round).
  */
 export function bundleProcessEnv(preview: PreviewConfig | undefined, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const { NODE_EXTRA_CA_CERTS: _certificates, ...kept } = env

@@ -4,8 +4,8 @@
  * thread and worker threads, each worker with the server bundle loaded once. A page goes through
  * two stages, its payload (with its document head) and its document: the main thread makes
  * payloads (payload workers help it on machines with cores to spare) and document workers render
- * the pages and write their files (see `payloadWorkers`). Jobs go to the least busy thread of their stage; each resolves with the
- * thread's answer or rejects with its error.
+ * the pages and write their files (see `payloadWorkers`). Jobs go to the least busy thread of
+ * their stage; each resolves with the thread's answer or rejects with its error.
  *
  * One pool serves a whole build: it can start before the crawl ends (a worker takes 0.2 s to load
  * the bundle), each pass of the render (a language's site) hands its shell to the workers in one
@@ -347,8 +347,8 @@ export class RenderPool {
 
   /**
    * Produces the pages, in order; rejects with the first page's error. The document worker writes
-   * both files of each page: the main thread, which makes most payloads, is the busier thread
-   * during the render (docs/benchmark/profile.md, twelfth round).
+   * both files of each page; the main thread has the payloads and their heads to make
+   * (docs/benchmark/profile.md, twelfth round).
    */
   async pages(pages: PageJob[]): Promise<PageResult[]> {
     const staged = await this.payloads(pages)
