@@ -2,8 +2,8 @@
  * Build configuration: environment (with an optional `.env`, real variables winning) and command
  * line flags, all validated before anything is fetched or written.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { parseArgs, parseEnv } from 'node:util'
 import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../cms/config.ts'
 import { isEmailAddress } from '../blocks/contact/validate.ts'
@@ -47,6 +47,20 @@ const PROJECT_ROOT = resolve(import.meta.dirname, '..')
 
 const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--full] [--changed ID,ID]'
 
+/**
+ * Why `dir` (given as `flag`) cannot be a folder, if it cannot: the nearest part of its path that
+ * exists is a file. A build would otherwise find out only where it first writes there, after the
+ * crawl, and `npm start` only at the first webhook.
+ */
+export function folderProblem(flag: string, dir: string): string | undefined {
+  let existing = dir
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing)
+  if (existsSync(existing) && !statSync(existing).isDirectory()) {
+    return `${flag} ${dir} cannot be a folder: ${existing === dir ? 'it' : existing} is a file. Give the path of a folder, or of one to make.`
+  }
+  return undefined
+}
+
 export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions {
   const options: BuildOptions = { preview: false, outDir: resolve('dist'), workDir: resolve('.build'), full: false }
   let values
@@ -70,11 +84,16 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
   if (inProject === '..' || inProject.startsWith(`..${sep}`) || isAbsolute(inProject)) {
     problems.push(`--work-dir ${workDir} is outside the project (${PROJECT_ROOT}): the bundles built there import the project's packages, which Node finds only from inside it. Use a folder in the project, such as .build-other.`)
   }
+  const outDir = values.out ? resolve(values.out) : options.outDir
+  for (const [flag, dir] of [['--out', outDir], ['--work-dir', workDir]] as const) {
+    const problem = folderProblem(flag, dir)
+    if (problem) problems.push(problem)
+  }
   return {
     ...options,
     preview: values.preview ?? false,
     full: values.full ?? false,
-    outDir: values.out ? resolve(values.out) : options.outDir,
+    outDir,
     workDir,
   }
 }

@@ -177,6 +177,15 @@ describe('npm start', () => {
     expect(insecure.output()).toMatch(/NOT VERIFIED/)
     expect(await insecure.stop()).toBe(0)
   })
+
+  it('should refuse to start with a work folder that is a file, rather than fail the first webhook', async () => {
+    // Inside the project, as a work folder must be; a file where the folder should be.
+    const notAFolder = join(work, 'not-a-folder')
+    writeFileSync(notAFolder, '')
+    const refused = runScript('start.ts', ['--port', '0', '--out', out, '--work-dir', notAFolder], cleanEnv(env))
+    expect((await refused.exited).code).toBe(1)
+    expect(refused.stderr()).toMatch(/--work-dir \S*not-a-folder cannot be a folder: it is a file\./)
+  })
 })
 
 describe('incremental builds from webhooks', () => {
