@@ -48,15 +48,16 @@ const PROJECT_ROOT = resolve(import.meta.dirname, '..')
 const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--full] [--changed ID,ID]'
 
 /**
- * Why `dir` (given as `flag`) cannot be a folder, if it cannot: the nearest part of its path that
- * exists is a file. A build would otherwise find out only where it first writes there, after the
- * crawl, and `npm start` only at the first webhook.
+ * Why the work folder `dir` cannot be a folder, if it cannot: the nearest part of its path that
+ * exists is a file. A build would otherwise fail on Node's bare ENOTDIR where it locks its cache,
+ * and `npm start` only at the first webhook. (`--out` needs no such check: the build makes its
+ * staging folder beside it first thing, and says so when it cannot.)
  */
-export function folderProblem(flag: string, dir: string): string | undefined {
+function workDirProblem(dir: string): string | undefined {
   let existing = dir
   while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing)
   if (existsSync(existing) && !statSync(existing).isDirectory()) {
-    return `${flag} ${dir} cannot be a folder: ${existing === dir ? 'it' : existing} is a file. Give the path of a folder, or of one to make.`
+    return `--work-dir ${dir} cannot be a folder: ${existing === dir ? 'it' : existing} is a file. Give the path of a folder in the project, or of one to make.`
   }
   return undefined
 }
@@ -84,16 +85,13 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
   if (inProject === '..' || inProject.startsWith(`..${sep}`) || isAbsolute(inProject)) {
     problems.push(`--work-dir ${workDir} is outside the project (${PROJECT_ROOT}): the bundles built there import the project's packages, which Node finds only from inside it. Use a folder in the project, such as .build-other.`)
   }
-  const outDir = values.out ? resolve(values.out) : options.outDir
-  for (const [flag, dir] of [['--out', outDir], ['--work-dir', workDir]] as const) {
-    const problem = folderProblem(flag, dir)
-    if (problem) problems.push(problem)
-  }
+  const problem = workDirProblem(workDir)
+  if (problem) problems.push(problem)
   return {
     ...options,
     preview: values.preview ?? false,
     full: values.full ?? false,
-    outDir,
+    outDir: values.out ? resolve(values.out) : options.outDir,
     workDir,
   }
 }

@@ -112,12 +112,12 @@ describe('configuration', () => {
     expect(readBuildConfig({}, ['--work-dir', '..build']).workDir).toMatch(/\/\.\.build$/)
   })
 
-  it('should refuse an output or work folder whose path runs into a file, before anything is fetched', () => {
+  it('should refuse a work folder whose path runs into a file, before anything is fetched', () => {
     expect(() => readBuildConfig({}, ['--work-dir', 'package.json'])).toThrow(/--work-dir \S*package\.json cannot be a folder: it is a file\./)
     expect(() => readBuildConfig({}, ['--work-dir', 'package.json/cache'])).toThrow(/--work-dir \S*package\.json\/cache cannot be a folder: \S*package\.json is a file\./)
-    expect(() => readBuildConfig({}, ['--out', 'README.md/site'])).toThrow(/--out \S*README\.md\/site cannot be a folder: \S*README\.md is a file\./)
     // Folders that exist, and folders still to make, are fine.
-    expect(readBuildConfig({}, ['--out', 'tests', '--work-dir', '.build/not/made/yet']).outDir).toMatch(/\/tests$/)
+    expect(readBuildConfig({}, ['--work-dir', 'tests']).workDir).toMatch(/\/tests$/)
+    expect(readBuildConfig({}, ['--work-dir', '.build/not/made/yet']).workDir).toMatch(/\/yet$/)
   })
 
   it('should use the embedded CMS only without a token and without an API URL', () => {
