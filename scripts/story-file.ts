@@ -31,9 +31,13 @@ function bytesAt(fd: number, { at, length }: StoryLocation): Buffer {
   return bytes
 }
 
-/** A story read back: the file holds it as the CMS sent it, so it is admitted again (cms/story-shape.ts). */
+/** A story from its bytes in the file, which holds it as the CMS sent it: admitted again (cms/story-shape.ts). */
+function storyOf(bytes: Buffer): Story {
+  return readmitStory(JSON.parse(bytes.toString('utf8')))
+}
+
 function readStoryAt(fd: number, location: StoryLocation): Story {
-  return readmitStory(JSON.parse(bytesAt(fd, location).toString('utf8')))
+  return storyOf(bytesAt(fd, location))
 }
 
 /**
@@ -242,7 +246,7 @@ export class SpilledStories implements StorySource {
       // The kept bytes, not the story serialized again: its digest stays the same.
       const location = this.locate(uuid)
       const bytes = bytesAt(this.fd, location)
-      compact.add(takeKept(location) ?? readmitStory(JSON.parse(bytes.toString('utf8'))), bytes)
+      compact.add(takeKept(location) ?? storyOf(bytes), bytes)
     }
     return compact
   }
