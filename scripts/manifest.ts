@@ -38,9 +38,9 @@ export function buildId(timestamp: number, digest: string): string {
 }
 
 export async function writeManifests(output: OutputWriter, meta: BuildMeta): Promise<void> {
-  await output.write(`builds/meta/${meta.id}.json`, JSON.stringify(meta), 'manifest')
+  output.write(`builds/meta/${meta.id}.json`, JSON.stringify(meta), 'manifest')
   const latest: LatestBuild = { id: meta.id, timestamp: meta.timestamp, client: meta.client }
-  await output.write('builds/latest.json', JSON.stringify(latest), 'manifest')
+  output.write('builds/latest.json', JSON.stringify(latest), 'manifest')
 }
 
 /** The manifest of the build in `root` (the live one), if it has readable manifests. */

@@ -82,9 +82,9 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
     // The error pages, as the pages' last batches go out rather than after them: their worker
     // renders them right after those, where the main thread used to wait for each in turn.
     // One static 404.html answers every missing path (of a language's folder): its path slot is filled in the browser.
-    yield async () => void (await output.write(errorPages.notFound, await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 }), 'html'))
+    yield async () => void output.write(errorPages.notFound, await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 }), 'html')
     const { serverError } = errorPages
-    if (serverError) yield async () => void (await output.write(serverError, await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 }), 'html'))
+    if (serverError) yield async () => void output.write(serverError, await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 }), 'html')
   }
 
   function finished({ route }: PageJob, { files, ...result }: PageResult): void {
@@ -95,7 +95,7 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
   }
 
   await beforeWrites?.()
-  await output.write(shellFile.url.slice(1), shellFile.body, 'shell')
+  output.write(shellFile.url.slice(1), shellFile.body, 'shell')
   await bounded((pool.size + 1) * IN_FLIGHT_PER_THREAD, batches())
   const unknownBlocks = new Map<string, Set<string>>()
   const warnings: string[] = []

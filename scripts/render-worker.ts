@@ -56,8 +56,13 @@ function currentIndex(): SiteIndex {
 /** undefined: not learnt yet; null: off (disabled, or Vike's page did not match). */
 let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' ? null : undefined
 
-/** `head`: the page's document head, made with its payload (scripts/payload-stage.ts). */
-async function storyHtml(route: string, payload: RoutePayload, fullSlug: string, head: string): Promise<string> {
+/**
+ * `head`: the page's document head, made with its payload (scripts/payload-stage.ts). A string
+ * once the shell is learnt: from then on a page makes no promise, each of which this thread pays
+ * for twice over once Vike's first render has turned on Node's promise hooks (its
+ * AsyncLocalStorage; docs/benchmark/profile.md, thirteenth round).
+ */
+function storyHtml(route: string, payload: RoutePayload, fullSlug: string, head: string): string | Promise<string> {
   const { shell: siteShell, shellFile } = current()
   const pageContext = { Page: StoryView, payload, shell: siteShell, shellFile } as unknown as PageContext
   const document = () => renderDocument(pageContext)
@@ -67,9 +72,12 @@ async function storyHtml(route: string, payload: RoutePayload, fullSlug: string,
     // What renderDocument() makes, in its three parts.
     return withShellParts(head, renderBody(pageContext), DOCUMENT_END, shell)
   }
-  const html = await renderChecked(await renderPage(), { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug)
-  if (shell === undefined) shell = learnShell(html, document()) ?? null
-  return html
+  return renderPage()
+    .then((render) => renderChecked(render, { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug))
+    .then((html) => {
+      if (shell === undefined) shell = learnShell(html, document()) ?? null
+      return html
+    })
 }
 const stories = spilledStoryReader()
 const output = new OutputWriter(outRoot)
@@ -89,12 +97,15 @@ async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string
  */
 async function documentStage({ pages }: DocumentsJob): Promise<FileRecord[][]> {
   const htmls: string[] = []
-  for (const { route, payload, fullSlug, head } of pages) htmls.push(await storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug, head))
+  for (const { route, payload, fullSlug, head } of pages) {
+    const html = storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug, head)
+    htmls.push(typeof html === 'string' ? html : await html)
+  }
   const files: FileRecord[][] = []
   for (let i = 0; i < pages.length; i++) {
     const { route, existing, payload } = pages[i]!
     const dir = routeDir(route)
-    files.push([await output.write(join(dir, '_payload.json'), payload, 'payload', existing.payload), await output.write(join(dir, 'index.html'), htmls[i]!, 'html', existing.html)])
+    files.push([output.write(join(dir, '_payload.json'), payload, 'payload', existing.payload), output.write(join(dir, 'index.html'), htmls[i]!, 'html', existing.html)])
   }
   return files
 }

@@ -46,7 +46,7 @@ async function completeStage({ config, plan, stage, bundleDir, previous, space }
   const assets = await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
   if (isDemoSpace(space)) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
   // Settings shape the headers, and a change of settings makes a full build: incremental builds keep the file.
-  await output.write(HEADERS_FILE, formatHeaders(headerRules(connectOrigins(config))), 'manifest')
+  output.write(HEADERS_FILE, formatHeaders(headerRules(connectOrigins(config))), 'manifest')
   const live = liveDir(config.outDir)
   if (live) await carryOver(output, live, readMeta(live)?.assets ?? [], 'assets')
   return assets

@@ -67,5 +67,5 @@ export async function writeSiteFiles(output: OutputWriter, input: SiteFilesInput
   for (const path of [...output.contents().keys()]) {
     if ((/^(sitemap(-\d+)?|([\w-]+\/)?feed)\.xml$/.test(path) || path === REDIRECTS_FILE) && !paths.has(path)) await output.remove(path)
   }
-  for (const file of files) await output.write(file.path, file.body, 'seo')
+  for (const file of files) output.write(file.path, file.body, 'seo')
 }
