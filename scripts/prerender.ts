@@ -43,10 +43,15 @@ export interface PrerenderResult {
 }
 
 /**
- * Batches in flight per thread (the workers and the main thread, which makes payloads): one in the
- * works, one waiting, so that no thread idles.
+ * Batches in flight per thread (the workers and the main thread, which makes payloads): enough that
+ * the main thread can get ahead of a document worker that is still starting (it loads Vike's
+ * server bundle and renders its first page through Vike as the render begins, since the bundle
+ * process ends about when the crawl does) and that a pause on either thread does not leave the
+ * other waiting. Two per thread left the main thread idle for about 0.15 s at the render's start
+ * at 5,000 stories; four took 0.1 s off the build, with the same peak memory; sixteen took as much
+ * time off and added 60 MB (docs/benchmark/profile.md, thirteenth round).
  */
-const IN_FLIGHT_PER_THREAD = 2
+const IN_FLIGHT_PER_THREAD = 4
 
 /** Pages per batch (render-pool.ts says why batches): few enough to balance the workers' loads. */
 const BATCH = 8
