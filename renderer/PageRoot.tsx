@@ -8,7 +8,7 @@ export function PageRoot({ pageContext }: { pageContext: PageContext }) {
   const { Page } = pageContext
   return (
     <PageContextProvider pageContext={pageContext}>
-      <Layout shell={shellOf(pageContext)} route={pageContext.payload?.route} alternates={pageContext.payload?.alternates}>
+      <Layout shell={shellOf(pageContext)} route={pageContext.payload?.route} alternates={pageContext.payload?.alternates} chrome={pageContext.chrome}>
         {Page ? <Page /> : null}
       </Layout>
     </PageContextProvider>

@@ -22,6 +22,11 @@ declare global {
       editor?: boolean
       /** Set by the build to render the generic 500 page. */
       renderServerError?: boolean
+      /**
+       * The header's and the footer's insides, rendered once for every story page with the same
+       * marks by the build's render workers (scripts/render-worker.ts); never in the browser.
+       */
+      chrome?: import('./Layout.tsx').RenderedChrome
     }
   }
 }

@@ -22,7 +22,8 @@ import type { SiteIndex } from '../pages/payload.ts'
 import { isValidSlug, routeDir, slugOf } from '../pages/routes.ts'
 import { StoryView } from '../pages/story/StoryView.tsx'
 import { DOCUMENT_END } from '../renderer/document-head.ts'
-import { renderBody, renderDocument } from '../renderer/document.tsx'
+import { renderBody, renderChrome, renderDocument } from '../renderer/document.tsx'
+import type { RenderedChrome } from '../renderer/Layout.tsx'
 import { spilledStoryReader } from './story-file.ts'
 import { OutputWriter, type FileRecord } from './output.ts'
 import { payloadStage } from './payload-stage.ts'
@@ -57,6 +58,34 @@ function currentIndex(): SiteIndex {
 let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' ? null : undefined
 
 /**
+ * The header and footer HTML of a pass's story pages, by the page's mark in the navigation (its
+ * route when the navigation links to it, else ''). Each is checked once, on the first page that
+ * uses it, against the whole tree rendered as usual; a difference turns them off for the build, as
+ * learnShell does for Vike's tags. Pages with a language switcher render their own.
+ */
+const chromes = new WeakMap<WorkerPass, Map<string, RenderedChrome>>()
+let chromeOff = process.env.BUILD_FAST_RENDER === '0'
+
+function withChrome(pageContext: PageContext, payload: RoutePayload): PageContext {
+  const { alternates, route } = payload
+  if (chromeOff || (alternates && alternates.length > 1)) return pageContext
+  const pass = current()
+  const key = pass.shell.nav.some((item) => item.route === route) ? route : ''
+  let byMark = chromes.get(pass)
+  if (!byMark) chromes.set(pass, (byMark = new Map()))
+  let chrome = byMark.get(key)
+  if (!chrome) {
+    chrome = renderChrome({ shell: pass.shell, route, alternates })
+    if (renderBody({ ...pageContext, chrome }) !== renderBody(pageContext)) {
+      chromeOff = true
+      return pageContext
+    }
+    byMark.set(key, chrome)
+  }
+  return { ...pageContext, chrome }
+}
+
+/**
  * `head`: the page's document head, made with its payload (scripts/payload-stage.ts). A string
  * once the shell is learnt: from then on a page makes no promise, each of which this thread pays
  * for twice over once Vike's first render has turned on Node's promise hooks (its
@@ -70,7 +99,7 @@ function storyHtml(route: string, payload: RoutePayload, fullSlug: string, head:
     // The check the route function makes when renderPage() runs (+route.ts).
     if (!isValidSlug(slugOf(route))) throw new RenderError(route, fullSlug, 'status 404, expected 200')
     // What renderDocument() makes, in its three parts.
-    return withShellParts(head, renderBody(pageContext), DOCUMENT_END, shell)
+    return withShellParts(head, renderBody(withChrome(pageContext, payload)), DOCUMENT_END, shell)
   }
   return renderPage()
     .then((render) => renderChecked(render, { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug))
