@@ -144,13 +144,31 @@ function storyIndexes(state: Pick<CacheState, 'stories' | 'languages'>): Spilled
   return [state.stories, ...Object.values(state.languages ?? {})]
 }
 
+/** The state as a build hands it over: its two largest members still the build's maps (see saveState). */
+export type StateToSave = Omit<CacheState, 'routes' | 'files'> & {
+  routes: ReadonlyMap<string, RouteDependencies>
+  files: ReadonlyMap<string, FileEntry>
+}
+
+/**
+ * `map` as the JSON of an object with its entries. Made from the map, not from an object of it: a
+ * build's routes and files (16,000 members at 5,000 stories) made into objects took longer than
+ * writing the whole state's JSON (docs/benchmark/profile.md, thirteenth round).
+ */
+export function objectJson(map: ReadonlyMap<string, unknown>): string {
+  const members: string[] = []
+  for (const [key, value] of map) members.push(`${JSON.stringify(key)}:${JSON.stringify(value)}`)
+  return `{${members.join(',')}}`
+}
+
 /** Saves the state (by rename, so a crash never leaves half a file) and deletes story files it no longer names. */
-export function saveState(dir: string, state: CacheState): void {
+export function saveState(dir: string, { routes, files, ...state }: StateToSave): void {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'state.json')
   const relative = (index: SpilledIndex) => ({ ...index, file: basename(index.file) })
   const languages = state.languages && Object.fromEntries(Object.entries(state.languages).map(([code, index]) => [code, relative(index)]))
-  writeFileAtomic.sync(file, JSON.stringify({ ...state, stories: relative(state.stories), ...(languages ? { languages } : {}) }))
+  const rest = JSON.stringify({ ...state, stories: relative(state.stories), ...(languages ? { languages } : {}) })
+  writeFileAtomic.sync(file, `${rest.slice(0, -1)},"routes":${objectJson(routes)},"files":${objectJson(files)}}`)
   const kept = new Set(storyIndexes(state).map((index) => index.file))
   for (const name of readdirSync(dir)) {
     if (name.startsWith('stories-') && !kept.has(join(dir, name))) rmSync(join(dir, name), { force: true })

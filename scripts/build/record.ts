@@ -40,8 +40,8 @@ export function recordBuild({ cache, fingerprint, buildId, content, languages, f
     stories: storyIndex(content.stories, cache),
     ...(languages.length ? { languages: Object.fromEntries(languages.map(({ language, stories }) => [language, storyIndex(stories, cache, language)])) } : {}),
     ...(folders ? { folders } : {}),
-    routes: Object.fromEntries(plan.routes),
-    files: Object.fromEntries(plan.output.contents()),
+    routes: plan.routes,
+    files: plan.output.contents(),
     redirects: redirects.filter((redirect) => redirect.auto),
   })
 }
