@@ -13,8 +13,7 @@
  * - `build.lock`: the pid of the build writing to the cache.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import writeFileAtomic from 'write-file-atomic'
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
 import { basename, join, relative } from 'node:path'
 import type { SpaceInfo } from '../cms/client.ts'
 import type { RouteDependencies } from '../pages/affected.ts'
@@ -150,15 +149,46 @@ export type StateToSave = Omit<CacheState, 'routes' | 'files'> & {
   files: ReadonlyMap<string, FileEntry>
 }
 
+/** Members of the state's routes and files written at a time (saveState). */
+const MEMBERS_PER_WRITE = 1000
+
 /**
- * `map` as the JSON of an object with its entries. Made from the map, not from an object of it: a
- * build's routes and files (16,000 members at 5,000 stories) made into objects took longer than
- * writing the whole state's JSON (docs/benchmark/profile.md, thirteenth round).
+ * `map` as the JSON of an object with its entries, in pieces of MEMBERS_PER_WRITE members. Made
+ * from the map, not from an object of it: a build's routes and files (16,000 members at 5,000
+ * stories) made into objects took longer than writing the whole state's JSON; and in pieces, not
+ * one string, since the state is made at the very end of a build, where a 10,000-story build's
+ * memory peaks (docs/benchmark/profile.md, thirteenth round).
  */
-export function objectJson(map: ReadonlyMap<string, unknown>): string {
-  const members: string[] = []
-  for (const [key, value] of map) members.push(`${JSON.stringify(key)}:${JSON.stringify(value)}`)
-  return `{${members.join(',')}}`
+export function* objectJson(map: ReadonlyMap<string, unknown>): Generator<string> {
+  let members: string[] = []
+  let separator = '{'
+  for (const [key, value] of map) {
+    members.push(`${JSON.stringify(key)}:${JSON.stringify(value)}`)
+    if (members.length < MEMBERS_PER_WRITE) continue
+    yield separator + members.join(',')
+    separator = ','
+    members = []
+  }
+  yield separator === '{' ? `{${members.join(',')}}` : `${members.length ? `,${members.join(',')}` : ''}}`
+}
+
+/**
+ * Writes `pieces` to `file` as write-file-atomic does a whole text: into a temporary file beside
+ * it, flushed, then renamed over it, so that a crash never leaves half a file.
+ */
+function writePiecesAtomically(file: string, pieces: Iterable<string>): void {
+  const temporary = `${file}.${process.pid}.tmp`
+  const fd = openSync(temporary, 'w')
+  try {
+    for (const piece of pieces) writeSync(fd, piece)
+    fsyncSync(fd)
+  } catch (error) {
+    closeSync(fd)
+    rmSync(temporary, { force: true })
+    throw error
+  }
+  closeSync(fd)
+  renameSync(temporary, file)
 }
 
 /** Saves the state (by rename, so a crash never leaves half a file) and deletes story files it no longer names. */
@@ -168,7 +198,13 @@ export function saveState(dir: string, { routes, files, ...state }: StateToSave)
   const relative = (index: SpilledIndex) => ({ ...index, file: basename(index.file) })
   const languages = state.languages && Object.fromEntries(Object.entries(state.languages).map(([code, index]) => [code, relative(index)]))
   const rest = JSON.stringify({ ...state, stories: relative(state.stories), ...(languages ? { languages } : {}) })
-  writeFileAtomic.sync(file, `${rest.slice(0, -1)},"routes":${objectJson(routes)},"files":${objectJson(files)}}`)
+  writePiecesAtomically(file, (function* () {
+    yield `${rest.slice(0, -1)},"routes":`
+    yield* objectJson(routes)
+    yield ',"files":'
+    yield* objectJson(files)
+    yield '}'
+  })())
   const kept = new Set(storyIndexes(state).map((index) => index.file))
   for (const name of readdirSync(dir)) {
     if (name.startsWith('stories-') && !kept.has(join(dir, name))) rmSync(join(dir, name), { force: true })

@@ -17,10 +17,20 @@ describe('objectJson', () => {
       ['/café/"quoted"\\/', { bytes: 1, kind: 'html', digest: '' }],
       ['', null],
     ])
-    const parsed = JSON.parse(objectJson(map))
+    const json = (of: ReadonlyMap<string, unknown>) => [...objectJson(of)].join('')
+    const parsed = JSON.parse(json(map))
     expect(parsed).toEqual(Object.fromEntries(map))
     expect(Object.keys(parsed).sort()).toEqual([...map.keys()].sort())
-    expect(objectJson(new Map())).toBe('{}')
+    expect(json(new Map())).toBe('{}')
+  })
+
+  it('should write a large map in pieces that make the same JSON', () => {
+    for (const size of [999, 1000, 1001, 2000, 2500]) {
+      const map = new Map(Array.from({ length: size }, (_, i) => [`/route-${i}/`, { stories: [String(i)] }]))
+      const pieces = [...objectJson(map)]
+      expect(pieces.length).toBe(Math.max(1, Math.ceil(size / 1000)) + (size % 1000 === 0 ? 1 : 0))
+      expect(JSON.parse(pieces.join(''))).toEqual(Object.fromEntries(map))
+    }
   })
 })
 
