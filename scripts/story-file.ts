@@ -7,12 +7,12 @@
  * stories a webhook changed. Memory holds the summaries (pages/stories.ts), and the first stories
  * as objects until the render takes them (KEPT_STORY_BYTES).
  */
-import { createHash } from 'node:crypto'
 import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync, writevSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Story } from '../cms/content-model.ts'
 import { readmitStory } from '../cms/story-shape.ts'
 import { summarize, type StorySource, type StorySummary } from '../pages/stories.ts'
+import { digestOf } from './output.ts'
 
 /** A new story file's path in the build cache: one per language (`code` undefined: the default), unique per build. */
 export function storyFilePath(cacheDir: string, code?: string): string {
@@ -165,7 +165,7 @@ export class SpilledStories implements StorySource {
    */
   add(story: Story, source?: Buffer): boolean {
     const bytes = source ?? Buffer.from(JSON.stringify(story))
-    const digest = createHash('sha1').update(bytes).digest('hex')
+    const digest = digestOf(bytes)
     if (this.entries.get(story.uuid)?.digest === digest) return false
     this.pending.push(bytes)
     this.pendingBytes += bytes.length
