@@ -207,7 +207,9 @@ export function saveState(dir: string, { routes, files, ...state }: StateToSave)
   })())
   const kept = new Set(storyIndexes(state).map((index) => index.file))
   for (const name of readdirSync(dir)) {
-    if (name.startsWith('stories-') && !kept.has(join(dir, name))) rmSync(join(dir, name), { force: true })
+    // A temporary state file left by a build that died while saving (builds save under the cache lock).
+    const stale = name.startsWith('state.json.') && name.endsWith('.tmp')
+    if (stale || (name.startsWith('stories-') && !kept.has(join(dir, name)))) rmSync(join(dir, name), { force: true })
   }
 }
 

@@ -12,9 +12,9 @@
  * (docs/benchmark/profile.md, thirteenth round).
  *
  * How: Node hands an `import` of a CommonJS module the entry `require.cache` holds for its file,
- * if there is one, and that cache is open to programs (Node's documentation of `require.cache`).
- * So an entry is put there for each of the two files, as Vike resolves them, whose exports load
- * the real module the first time one of them is called:
+ * if there is one, and programs may add entries to that cache. So an entry is put there for each
+ * of the two files, as Vike resolves them, whose exports load the real module the first time one
+ * of them is called:
  * - `parseSync(code, { sourceType })` is `@babel/parser`'s `parse`: Vike calls it on the
  *   esbuild output of a config file (plain JavaScript), so Babel's configuration (plugins and
  *   presets, which only shape the parse of syntax esbuild has already removed) cannot change the
@@ -59,7 +59,7 @@ export function deferBabel(from = import.meta.resolve(VIKE_PLUGIN)): { loaded():
     }
     return real
   }
-  /** A stand-in for the real module's export `name`, a function (both modules export little else Vike reads). */
+  /** A stand-in for the real module's export `name`, as a function: Vike reads nothing else of either module. */
   const forward = (of: 'core' | 'types', name: string) =>
     function (this: unknown, ...args: unknown[]) {
       return (load()[of][name] as (...args: unknown[]) => unknown).apply(this, args)

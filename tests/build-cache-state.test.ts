@@ -2,7 +2,7 @@
  * The build cache's state file (scripts/build-cache.ts): saved from the build's maps, read back as
  * the objects an incremental build works with.
  */
-import { mkdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { objectJson, saveState, STATE_VERSION, type StateToSave } from '../scripts/build-cache.ts'
@@ -35,9 +35,8 @@ describe('objectJson', () => {
 })
 
 describe('saveState', () => {
-  it('should save a state that reads back with its routes and files as objects', () => {
+  it('should save a state that reads back with its routes and files as objects, and remove stale temporary files', () => {
     const dir = tempDir('build-cache-state')
-    mkdirSync(dir, { recursive: true })
     const state: StateToSave = {
       version: STATE_VERSION,
       fingerprint: 'f',
@@ -48,8 +47,11 @@ describe('saveState', () => {
       files: new Map([['index.html', { bytes: 5, kind: 'html', digest: 'd' }]]),
       redirects: [],
     }
+    writeFileSync(join(dir, 'state.json.4242.tmp'), '{"version": 1, "trunc')
     saveState(dir, state)
+    expect(readdirSync(dir)).toEqual(['state.json'])
     const saved = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))
     expect(saved).toEqual({ ...state, stories: { file: 'stories-1.jsonl', end: 10 }, routes: { '/': { stories: ['u1'] } }, files: { 'index.html': { bytes: 5, kind: 'html', digest: 'd' } } })
+    rmSync(dir, { recursive: true, force: true })
   })
 })
