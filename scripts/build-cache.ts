@@ -149,38 +149,69 @@ export type StateToSave = Omit<CacheState, 'routes' | 'files'> & {
   files: ReadonlyMap<string, FileEntry>
 }
 
-/** Members of the state's routes and files written at a time (saveState). */
-const MEMBERS_PER_WRITE = 1000
+/** Members written whole per piece, one level above the values jsonPieces writes whole. */
+const MEMBERS_PER_PIECE = 1000
 
 /**
- * `map` as the JSON of an object with its entries, in pieces of MEMBERS_PER_WRITE members. Made
- * from the map, not from an object of it: a build's routes and files (16,000 members at 5,000
- * stories) made into objects took longer than writing the whole state's JSON; and in pieces, not
- * one string, since the state is made at the very end of a build, where a 10,000-story build's
- * memory peaks (docs/benchmark/profile.md, thirteenth round).
+ * The JSON of `value` (JSON.stringify's text for it, maps written as objects), in pieces: objects,
+ * arrays and maps down to `depth` levels are taken apart, deeper values written whole, the
+ * members of the last level MEMBERS_PER_PIECE at a time. The build cache's state is made at the
+ * very end of a build, where a 10,000-story build's memory peaks: made whole (objects of the
+ * build's maps, one string of about 20 MB, then its UTF-8 copy) it added 40-70 MB to that peak,
+ * and making objects of the routes and files took longer than writing them
+ * (docs/benchmark/profile.md, thirteenth round). Values with a `toJSON` are written whole.
  */
-export function* objectJson(map: ReadonlyMap<string, unknown>): Generator<string> {
-  let members: string[] = []
-  let separator = '{'
-  for (const [key, value] of map) {
-    members.push(`${JSON.stringify(key)}:${JSON.stringify(value)}`)
-    if (members.length < MEMBERS_PER_WRITE) continue
-    yield separator + members.join(',')
-    separator = ','
-    members = []
+export function* jsonPieces(value: unknown, depth: number): Generator<string> {
+  if (depth === 0 || value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    yield JSON.stringify(value) ?? 'null'
+    return
   }
-  yield separator === '{' ? `{${members.join(',')}}` : `${members.length ? `,${members.join(',')}` : ''}}`
+  // What JSON.stringify leaves out of objects and writes as null in arrays.
+  const omitted = (member: unknown) => member === undefined || typeof member === 'function' || typeof member === 'symbol'
+  const array = Array.isArray(value)
+  const members: Iterable<[unknown, unknown]> = array ? value.entries() : value instanceof Map ? value : Object.entries(value)
+  let batch: string[] = []
+  let separator = ''
+  yield array ? '[' : '{'
+  for (const [key, member] of members) {
+    if (!array && omitted(member)) continue
+    const name = array ? '' : `${JSON.stringify(String(key))}:`
+    if (depth > 1) {
+      yield `${separator}${name}`
+      yield* jsonPieces(omitted(member) ? null : member, depth - 1)
+    } else {
+      batch.push(`${separator}${name}${JSON.stringify(omitted(member) ? null : member)}`)
+      if (batch.length === MEMBERS_PER_PIECE) (yield batch.join('')), (batch = [])
+    }
+    separator = ','
+  }
+  if (batch.length) yield batch.join('')
+  yield array ? ']' : '}'
 }
+
+/** Characters gathered from the pieces before each write (writePiecesAtomically). */
+const WRITE_CHARS = 1 << 16
 
 /**
  * Writes `pieces` to `file` as write-file-atomic does a whole text: into a temporary file beside
- * it, flushed, then renamed over it, so that a crash never leaves half a file.
+ * it, flushed, then renamed over it, so that a crash never leaves half a file. Pieces are gathered
+ * into writes of about WRITE_CHARS characters.
  */
 function writePiecesAtomically(file: string, pieces: Iterable<string>): void {
   const temporary = `${file}.${process.pid}.tmp`
   const fd = openSync(temporary, 'w')
   try {
-    for (const piece of pieces) writeSync(fd, piece)
+    let gathered: string[] = []
+    let length = 0
+    for (const piece of pieces) {
+      gathered.push(piece)
+      length += piece.length
+      if (length < WRITE_CHARS) continue
+      writeSync(fd, gathered.join(''))
+      gathered = []
+      length = 0
+    }
+    if (gathered.length) writeSync(fd, gathered.join(''))
     fsyncSync(fd)
   } catch (error) {
     closeSync(fd)
@@ -197,12 +228,15 @@ export function saveState(dir: string, { routes, files, ...state }: StateToSave)
   const file = join(dir, 'state.json')
   const relative = (index: SpilledIndex) => ({ ...index, file: basename(index.file) })
   const languages = state.languages && Object.fromEntries(Object.entries(state.languages).map(([code, index]) => [code, relative(index)]))
-  const rest = JSON.stringify({ ...state, stories: relative(state.stories), ...(languages ? { languages } : {}) })
+  // The story indexes' entries and summaries, the routes and the files are the large members.
+  const { stories, ...small } = state
   writePiecesAtomically(file, (function* () {
-    yield `${rest.slice(0, -1)},"routes":`
-    yield* objectJson(routes)
+    yield `${JSON.stringify({ ...small, ...(languages ? { languages } : {}) }).slice(0, -1)},"stories":`
+    yield* jsonPieces(relative(stories), 2)
+    yield ',"routes":'
+    yield* jsonPieces(routes, 1)
     yield ',"files":'
-    yield* objectJson(files)
+    yield* jsonPieces(files, 1)
     yield '}'
   })())
   const kept = new Set(storyIndexes(state).map((index) => index.file))

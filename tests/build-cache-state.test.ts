@@ -5,32 +5,53 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { objectJson, saveState, STATE_VERSION, type StateToSave } from '../scripts/build-cache.ts'
+import { jsonPieces, saveState, STATE_VERSION, type StateToSave } from '../scripts/build-cache.ts'
 import { tempDir } from './helpers/build.ts'
 
-describe('objectJson', () => {
-  it('should write the JSON of the object with the same members, whatever the keys', () => {
+describe('jsonPieces', () => {
+  const json = (value: unknown, depth: number) => [...jsonPieces(value, depth)].join('')
+
+  it("should write JSON.stringify's text at every depth, leaving out what it leaves out", () => {
+    const value = {
+      version: 3,
+      nothing: null,
+      gone: undefined,
+      method: () => 1,
+      when: new Date(0),
+      list: [1, undefined, 'two', () => 3, { deep: [true, { deeper: 'x' }] }, []],
+      text: 'quote " backslash \\ newline \n emoji 🎨',
+      empty: {},
+    }
+    for (const depth of [0, 1, 2, 3, 6]) expect(json(value, depth)).toBe(JSON.stringify(value))
+    expect(json(undefined, 2)).toBe('null')
+  })
+
+  it('should write a map as the object of its entries, whatever the keys', () => {
     const map = new Map<string, unknown>([
       ['/blog/post/', { stories: ['a', 'b'], lists: { article: { from: 0, to: 12 } } }],
       ['__proto__', 'an own member, as JSON.parse and Object.fromEntries make it'],
       ['12', 'a key that looks like an index'],
       ['/café/"quoted"\\/', { bytes: 1, kind: 'html', digest: '' }],
       ['', null],
+      ['skipped', undefined],
     ])
-    const json = (of: ReadonlyMap<string, unknown>) => [...objectJson(of)].join('')
-    const parsed = JSON.parse(json(map))
-    expect(parsed).toEqual(Object.fromEntries(map))
-    expect(Object.keys(parsed).sort()).toEqual([...map.keys()].sort())
-    expect(json(new Map())).toBe('{}')
+    for (const depth of [1, 2, 3]) {
+      const parsed = JSON.parse(json(map, depth))
+      expect(parsed).toEqual(JSON.parse(JSON.stringify(Object.fromEntries(map))))
+      expect(Object.keys(parsed).sort()).toEqual([...map.keys()].filter((key) => key !== 'skipped').sort())
+    }
+    expect(json(new Map(), 1)).toBe('{}')
   })
 
-  it('should write a large map in pieces that make the same JSON', () => {
-    for (const size of [999, 1000, 1001, 2000, 2500]) {
-      const map = new Map(Array.from({ length: size }, (_, i) => [`/route-${i}/`, { stories: [String(i)] }]))
-      const pieces = [...objectJson(map)]
-      expect(pieces.length).toBe(Math.max(1, Math.ceil(size / 1000)) + (size % 1000 === 0 ? 1 : 0))
-      expect(JSON.parse(pieces.join(''))).toEqual(Object.fromEntries(map))
-    }
+  it('should yield a large collection a thousand members at a time, not as one string', () => {
+    const routes = new Map(Array.from({ length: 2500 }, (_, i) => [`/route-${i}/`, { stories: [String(i)] }]))
+    const pieces = [...jsonPieces(routes, 1)]
+    // '{', three pieces of at most 1,000 members, '}'.
+    expect(pieces).toHaveLength(5)
+    expect(JSON.parse(pieces.join(''))).toEqual(JSON.parse(JSON.stringify(Object.fromEntries(routes))))
+    const index = { entries: Object.fromEntries(routes), summaries: [...routes.keys()] }
+    expect([...jsonPieces(index, 2)].length).toBeGreaterThan(6)
+    expect(json(index, 2)).toBe(JSON.stringify(index))
   })
 })
 
