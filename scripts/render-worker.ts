@@ -64,7 +64,8 @@ let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' 
  * learnShell does for Vike's tags. Pages with a language switcher render their own.
  */
 const chromes = new WeakMap<WorkerPass, Map<string, RenderedChrome>>()
-let chromeOff = process.env.BUILD_FAST_RENDER === '0'
+/** Set when a check failed. (Only the fast path uses them, so BUILD_FAST_RENDER=0 turns them off too.) */
+let chromeOff = false
 
 function withChrome(pageContext: PageContext, payload: RoutePayload): PageContext {
   const { alternates, route } = payload
