@@ -155,13 +155,13 @@ const MEMBERS_PER_PIECE = 1000
 /**
  * The JSON of `value` (JSON.stringify's text for it, maps written as objects), in pieces: objects,
  * arrays and maps down to `depth` levels are taken apart, deeper values written whole, the
- * members of the last level MEMBERS_PER_PIECE at a time. The build cache's state is made at the
+ * members of the last level `perPiece` (MEMBERS_PER_PIECE) at a time. The build cache's state is made at the
  * very end of a build, where a 10,000-story build's memory peaks: made whole (objects of the
  * build's maps, one string of about 20 MB, then its UTF-8 copy) it added 40-70 MB to that peak,
  * and making objects of the routes and files took longer than writing them
  * (docs/benchmark/profile.md, thirteenth round). Values with a `toJSON` are written whole.
  */
-export function* jsonPieces(value: unknown, depth: number): Generator<string> {
+export function* jsonPieces(value: unknown, depth: number, perPiece = MEMBERS_PER_PIECE): Generator<string> {
   if (depth === 0 || value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     yield JSON.stringify(value) ?? 'null'
     return
@@ -178,10 +178,10 @@ export function* jsonPieces(value: unknown, depth: number): Generator<string> {
     const name = array ? '' : `${JSON.stringify(String(key))}:`
     if (depth > 1) {
       yield `${separator}${name}`
-      yield* jsonPieces(omitted(member) ? null : member, depth - 1)
+      yield* jsonPieces(omitted(member) ? null : member, depth - 1, perPiece)
     } else {
       batch.push(`${separator}${name}${JSON.stringify(omitted(member) ? null : member)}`)
-      if (batch.length === MEMBERS_PER_PIECE) (yield batch.join('')), (batch = [])
+      if (batch.length === perPiece) (yield batch.join('')), (batch = [])
     }
     separator = ','
   }
@@ -222,17 +222,30 @@ function writePiecesAtomically(file: string, pieces: Iterable<string>): void {
   renameSync(temporary, file)
 }
 
-/** Saves the state (by rename, so a crash never leaves half a file) and deletes story files it no longer names. */
-export function saveState(dir: string, { routes, files, ...state }: StateToSave): void {
+/** A story index as the state holds it: its file named relative to the cache, so that a cache restored at another path still opens. */
+const savedIndex = (index: SpilledIndex): SpilledIndex => ({ ...index, file: basename(index.file) })
+
+/**
+ * The JSON of the state's story index, in pieces small enough to be made a few at a time while
+ * the build waits (scripts/build/made-ahead.ts), then handed to saveState.
+ */
+export function storyIndexPieces(index: SpilledIndex): Generator<string> {
+  return jsonPieces(savedIndex(index), 2, 50)
+}
+
+/**
+ * Saves the state (by rename, so a crash never leaves half a file) and deletes story files it no
+ * longer names. `storyIndexJson`: storyIndexPieces(state.stories), when made ahead.
+ */
+export function saveState(dir: string, { routes, files, ...state }: StateToSave, storyIndexJson?: Iterable<string>): void {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, 'state.json')
-  const relative = (index: SpilledIndex) => ({ ...index, file: basename(index.file) })
-  const languages = state.languages && Object.fromEntries(Object.entries(state.languages).map(([code, index]) => [code, relative(index)]))
+  const languages = state.languages && Object.fromEntries(Object.entries(state.languages).map(([code, index]) => [code, savedIndex(index)]))
   // The story indexes' entries and summaries, the routes and the files are the large members.
   const { stories, ...small } = state
   writePiecesAtomically(file, (function* () {
     yield `${JSON.stringify({ ...small, ...(languages ? { languages } : {}) }).slice(0, -1)},"stories":`
-    yield* jsonPieces(relative(stories), 2)
+    yield* storyIndexJson ?? storyIndexPieces(stories)
     yield ',"routes":'
     yield* jsonPieces(routes, 1)
     yield ',"files":'

@@ -21,7 +21,7 @@ import { summary, writeStats } from './build-report.ts'
 import { goLive } from './build/go-live.ts'
 import { phaseClock } from './build/phase-clock.ts'
 import { planBuild } from './build/plan.ts'
-import { recordBuild } from './build/record.ts'
+import { recordBuild, storyIndexAhead, type StoryIndexAhead } from './build/record.ts'
 import { folderLanguageSites, folderState, splitFolders } from './build/folder-languages.ts'
 import { languageSites, mergeLanguagePass, release as releaseStories } from './build/languages.ts'
 import { siteRedirects } from './build/redirects.ts'
@@ -84,6 +84,7 @@ async function build(config: BuildConfig): Promise<void> {
   let stage: string | undefined
   let workers: RenderWorkers | undefined
   let content: Content | undefined
+  let ahead: StoryIndexAhead | undefined
   // The other languages' story files: kept in the build cache once the build is recorded.
   let extraStories: SpilledStories[] = []
   let splitStories: SpilledStories[] = []
@@ -108,6 +109,8 @@ async function build(config: BuildConfig): Promise<void> {
     const client = createCmsClient(cms, { fetch: nodeFetch })
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: (fetched, total) => (announce(total), reportFetched(fetched, total)), log })
     crawlDone()
+    // The record's story index, made while the build waits on the bundles and the render worker.
+    ahead = storyIndexAhead(content.stories)
     // Languages: bad settings stop here; a space with languages gets a site per language, from a
     // crawl per language (field-level) or from the folders of the one crawl (folder-level).
     const { codes: languages, strategy } = resolveSpaceLanguages(config.cms, content.space.languageCodes, content.stories.summaries().map((summary) => summary.full_slug), config.language)
@@ -155,7 +158,8 @@ async function build(config: BuildConfig): Promise<void> {
     clock.lap('render')
 
     const recorded = content
-    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table })
+    const madeAhead = ahead
+    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table, ahead: madeAhead })
     if (plan.incremental && plan.output.written === 0 && previous) {
       // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
       await discardStage(stage)
@@ -176,6 +180,7 @@ async function build(config: BuildConfig): Promise<void> {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: pool.size })
     }
   } catch (error) {
+    ahead?.json.stop()
     // Before the stage goes: a worker still writing a page there, or the folder thread, must not
     // bring folders back.
     await workers?.close()

@@ -134,6 +134,8 @@ export class SpilledStories implements StorySource {
    */
   private pending: Buffer[] = []
   private pendingBytes = 0
+  /** Counts the changes (stories added, replaced, removed): an index taken at one count describes the file while it stays. */
+  private changes = 0
 
   /** A new, empty spill file (`reopen` continues an existing one). */
   constructor(
@@ -174,6 +176,7 @@ export class SpilledStories implements StorySource {
     keep(this.file, this.end, bytes.length, story)
     this.entries.set(story.uuid, { at: this.end, length: bytes.length, digest })
     this.end += bytes.length
+    this.changes++
     this.byUuid.set(story.uuid, summarize(story))
     if (this.pendingBytes >= PENDING_BYTES) this.flush()
     return true
@@ -189,6 +192,7 @@ export class SpilledStories implements StorySource {
 
   /** Forgets a story (unpublished or deleted); true when it was there. */
   remove(uuid: string): boolean {
+    this.changes++
     this.byUuid.delete(uuid)
     const entry = this.entries.get(uuid)
     if (entry) takeKept({ file: this.file, ...entry })
@@ -225,6 +229,11 @@ export class SpilledStories implements StorySource {
   /** The spill file. */
   get path(): string {
     return this.file
+  }
+
+  /** Changes so far (see `changes`): equal counts, the same index. */
+  get revision(): number {
+    return this.changes
   }
 
   /** Bytes in the file, live and replaced. */

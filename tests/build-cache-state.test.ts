@@ -4,9 +4,15 @@
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { setImmediate as turn } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { jsonPieces, saveState, STATE_VERSION, type StateToSave } from '../scripts/build-cache.ts'
+import type { Plan } from '../scripts/build/plan.ts'
+import { recordBuild, storyIndexAhead } from '../scripts/build/record.ts'
+import type { Content } from '../scripts/content.ts'
+import { SpilledStories } from '../scripts/story-file.ts'
 import { tempDir } from './helpers/build.ts'
+import { projectSpace } from './helpers/space.ts'
 
 describe('jsonPieces', () => {
   const json = (value: unknown, depth: number) => [...jsonPieces(value, depth)].join('')
@@ -73,6 +79,50 @@ describe('saveState', () => {
     expect(readdirSync(dir)).toEqual(['state.json'])
     const saved = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))
     expect(saved).toEqual({ ...state, stories: { file: 'stories-1.jsonl', end: 10 }, routes: { '/': { stories: ['u1'] } }, files: { 'index.html': { bytes: 5, kind: 'html', digest: 'd' } } })
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('should save the same state from a story index made ahead as from the index itself', async () => {
+    const dir = tempDir('build-cache-ahead')
+    const spilled = new SpilledStories(join(dir, 'stories-1.jsonl'))
+    for (const story of projectSpace(300, 3).stories) spilled.add(story)
+    const state = (stories: StateToSave['stories']): StateToSave => ({
+      version: STATE_VERSION,
+      fingerprint: 'f',
+      buildId: 'b',
+      space: { id: 1, name: 'Space' } as StateToSave['space'],
+      stories,
+      routes: new Map(),
+      files: new Map(),
+    })
+    saveState(join(dir, 'whole'), state(spilled.index()))
+    const ahead = storyIndexAhead(spilled)!
+    await turn()
+    saveState(join(dir, 'ahead'), state(ahead.index), ahead.json.pieces())
+    const whole = readFileSync(join(dir, 'whole', 'state.json'), 'utf8')
+    expect(readFileSync(join(dir, 'ahead', 'state.json'), 'utf8')).toBe(whole)
+    expect(JSON.parse(whole).stories.summaries).toHaveLength(300)
+    spilled.dispose()
+    rmSync(dir, { recursive: true, force: true })
+  })
+})
+
+describe('recordBuild', () => {
+  it('should record the story file as it is, not an index made ahead before it changed', async () => {
+    const dir = tempDir('build-cache-record')
+    const [first, ...rest] = projectSpace(20, 2).stories
+    const spilled = new SpilledStories(join(dir, 'stories-1.jsonl'))
+    for (const story of rest) spilled.add(story)
+    const ahead = storyIndexAhead(spilled)!
+    await turn()
+    spilled.add(first!)
+    const plan = { routes: new Map(), output: { contents: () => new Map() } } as unknown as Plan
+    const content = { space: { id: 1, name: 'Space' }, stories: spilled } as unknown as Content
+    recordBuild({ cache: dir, fingerprint: 'f', buildId: 'b', content, languages: [], plan, redirects: [], ahead })
+    const saved = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))
+    expect(saved.stories.summaries).toHaveLength(20)
+    expect(saved.stories.end).toBe(spilled.size)
+    spilled.dispose()
     rmSync(dir, { recursive: true, force: true })
   })
 })

@@ -91,6 +91,22 @@ describe('story sources', () => {
     spilled.dispose()
   })
 
+  it('should count its changes, so that an index taken at one count is known to describe the file', () => {
+    const spilled = new SpilledStories(join(tempDir('spill'), 'stories.jsonl'))
+    const revisions = [spilled.revision]
+    spilled.add(stories[0]!)
+    revisions.push(spilled.revision)
+    // The same bytes again change nothing.
+    spilled.add(stories[0]!)
+    revisions.push(spilled.revision)
+    spilled.add({ ...stories[0]!, name: 'Renamed' })
+    revisions.push(spilled.revision)
+    spilled.remove(stories[0]!.uuid)
+    revisions.push(spilled.revision)
+    expect(revisions).toEqual([0, 1, 1, 2, 3])
+    spilled.dispose()
+  })
+
   it('should hand a story out once as the object the crawl added, then read it back from the file', () => {
     const spilled = new SpilledStories(join(tempDir('spill'), 'stories.jsonl'))
     for (const story of stories) spilled.add(story)
