@@ -11,7 +11,7 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { build as esbuild } from 'esbuild'
 import type { Plugin } from 'vite'
-import { BUNDLE_INPUTS_FILE, BUNDLE_STATS_FILE, WORKER_BUNDLE, WORKER_READY_LINE } from './bundle-layout.ts'
+import { BUNDLE_INPUTS_FILE, BUNDLE_STATS_FILE, SERVER_RENDERER, WORKER_BUNDLE, WORKER_READY_LINE } from './bundle-layout.ts'
 import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
 import { deferBabel } from './defer-babel.ts'
 
@@ -41,13 +41,33 @@ function recordInputs(): Plugin {
     },
   }
 }
+/**
+ * The server bundle holds Vike's runtime, and `vike/server` as one more entry (SERVER_RENDERER),
+ * instead of importing them from node_modules. A render worker loads Vike's runtime once a build:
+ * as the package's 230 ES modules that took 130-160 ms before its first page (Node 20 resolves,
+ * reads and compiles each on its own), in the bundle 20 ms; building it costs the bundle process
+ * about 0.1 s of CPU (docs/benchmark/profile.md, fourteenth round). React stays a package: the worker's
+ * own bundle renders with the same copy.
+ */
+function vikeRuntimeInServerBundle(): Plugin {
+  return {
+    name: 'vike-runtime-in-server-bundle',
+    configEnvironment(name) {
+      if (name !== 'ssr') return undefined
+      return {
+        resolve: { noExternal: true, external: ['react', 'react-dom'] },
+        build: { rollupOptions: { input: { [SERVER_RENDERER.slice('server/'.length, -'.mjs'.length)]: 'vike/server' } } },
+      }
+    },
+  }
+}
 // The worker bundle is built by esbuild, beside Vike's build (in esbuild's own process, which Vike
 // starts anyway to read its config files): a build may start its worker on it before Vike's build
 // is done (scripts/build/render-workers.ts), and the worker loads Vike's server bundle only for
 // its first page. Built by Vite first, it took about 0.1 s of this process
 // before Vike's build began, on the chain the render waits for (docs/benchmark/profile.md, eleventh
-// round). Packages stay imports, so react and vike/server are the same modules the server entry
-// uses; the theme's CSS import becomes nothing, as in the server entry.
+// round). Packages stay imports, so react is the same module the server bundle uses; the theme's
+// CSS import becomes nothing, as in the server entry.
 // A folder of its own, emptied first: Vike's build leaves it alone.
 rmSync(join(outDir, dirname(WORKER_BUNDLE)), { recursive: true, force: true })
 const workerBundle = esbuild({
@@ -70,7 +90,7 @@ const workerBundle = esbuild({
 // PREVIEW_CONFIG (set by scripts/bundles.ts) reaches the bundle through vike.config.ts's `define`.
 // Plugins and define come from vike.config.ts (through pages/+config.ts); only what the `vite`
 // setting cannot carry is passed here: Vike reads outDir before it reads +config.
-await Promise.all([workerBundle, build({ viteConfig: { mode: 'production', build: { outDir }, plugins: [recordInputs()] } })])
+await Promise.all([workerBundle, build({ viteConfig: { mode: 'production', build: { outDir }, plugins: [recordInputs(), vikeRuntimeInServerBundle()] } })])
 writeFileSync(join(outDir, BUNDLE_INPUTS_FILE), JSON.stringify([...inputs].sort()))
 
 // What this process cost, for the build's stats (the benchmark reports it apart from rendering).

@@ -13,6 +13,16 @@ export const WORKER_BUNDLE = 'worker/render-worker.mjs'
  */
 export const WORKER_READY_LINE = 'render worker bundle written'
 
+/** The server entry Vike builds: importing it registers the build with Vike's runtime. */
+export const SERVER_ENTRY = 'server/entry.mjs'
+
+/**
+ * Vike's server runtime (`vike/server`: renderPage), built into the server bundle as one more
+ * entry rather than imported from node_modules, so that it and the server entry share one copy of
+ * Vike (scripts/build-bundles.ts).
+ */
+export const SERVER_RENDERER = 'server/renderer.mjs'
+
 /** Every project file the bundler read, for the next build's code fingerprint (scripts/build-cache.ts). */
 export const BUNDLE_INPUTS_FILE = 'inputs.json'
 

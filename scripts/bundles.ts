@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PreviewConfig } from '../cms/preview-config.ts'
-import { WORKER_READY_LINE } from './bundle-layout.ts'
+import { SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE, WORKER_READY_LINE } from './bundle-layout.ts'
 import { runScript } from './node-process.ts'
 
 export interface BundleBuild {
@@ -26,7 +26,8 @@ export interface BundleBuild {
  */
 export function ensureBundles(outDir: string, fingerprint: string, { preview, rebuild = false }: { preview?: PreviewConfig; rebuild?: boolean } = {}): BundleBuild {
   const stamp = join(outDir, 'fingerprint')
-  const current = existsSync(stamp) && existsSync(join(outDir, 'server', 'entry.mjs')) ? readFileSync(stamp, 'utf8') : undefined
+  const complete = [SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE].every((file) => existsSync(join(outDir, file)))
+  const current = complete && existsSync(stamp) ? readFileSync(stamp, 'utf8') : undefined
   if (current === fingerprint && !rebuild) return { done: Promise.resolve(), workerReady: Promise.resolve(), cancel: () => {}, reused: true }
   rmSync(stamp, { force: true })
   const bundles = buildBundles(outDir, preview)

@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { SERVER_ENTRY, SERVER_RENDERER } from './bundle-layout.ts'
 
 export type RenderPage = (typeof import('vike/server'))['renderPage']
 
@@ -15,10 +16,18 @@ export class RenderError extends Error {
   }
 }
 
+/**
+ * Vike's renderPage() for the build in `bundleDir`, ready to render: the server entry registers
+ * the build with Vike, and Vike's global context (the pages, their configs and routes), which its
+ * first renderPage() would make, is made now. The runtime is the server bundle's own copy
+ * (SERVER_RENDERER, see scripts/build-bundles.ts), the one the entry registers with.
+ */
 export async function loadRenderer(bundleDir: string): Promise<RenderPage> {
-  // The server entry registers the build with Vike; renderPage() then renders from it.
-  await import(pathToFileURL(join(bundleDir, 'server', 'entry.mjs')).href)
-  return (await import('vike/server')).renderPage
+  const load = (file: string) => import(pathToFileURL(join(bundleDir, file)).href)
+  await load(SERVER_ENTRY)
+  const vike = (await load(SERVER_RENDERER)) as typeof import('vike/server')
+  await vike.getGlobalContextAsync(true)
+  return vike.renderPage
 }
 
 export async function renderChecked(

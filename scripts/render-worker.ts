@@ -31,14 +31,14 @@ import { learnShell, loadRenderer, RenderError, renderChecked, withShellParts, t
 import type { DocumentsJob, HtmlJob, WorkerJob, WorkerMessage, WorkerPass, WorkerStart } from './render-pool.ts'
 
 const { bundleDir, outRoot } = workerData as WorkerStart
-// Vike's runtime is a package, not part of the bundles: loaded now, while the crawl runs, since a
-// worker starts before Vike's server bundle is written (scripts/build/render-workers.ts), and
-// loading it with that bundle kept the first pages waiting (docs/benchmark/profile.md, eighth round).
-// A failure is reported where the bundle is loaded (scripts/render-page.ts).
-import('vike/server').catch(() => {})
+// Vike's first page makes a `Headers`, and Node loads its fetch implementation (undici) on the first
+// use of one: about 40 ms, paid now, while the worker waits for the bundles, rather than on the
+// way to the first page (docs/benchmark/profile.md, fourteenth round).
+void Headers
 /**
- * Vike's server bundle, loaded when the worker first renders a page: a worker that only makes
- * payloads (scripts/render-pool.ts) never needs it, and loading it costs about 0.1 s of CPU.
+ * Vike's server bundle and runtime, loaded when the bundles are written (RenderPool.warm) or the
+ * worker first renders a page: a worker that only makes payloads (scripts/render-pool.ts) never
+ * needs them.
  */
 let renderer: Promise<RenderPage> | undefined
 const renderPage = () => (renderer ??= loadRenderer(bundleDir))
@@ -56,6 +56,8 @@ function currentIndex(): SiteIndex {
 }
 /** undefined: not learnt yet; null: off (disabled, or Vike's page did not match). */
 let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' ? null : undefined
+/** Settles when the page that learns the shell is rendered (see storyHtml). */
+let learning: Promise<void> | undefined
 
 /**
  * The header and footer HTML of a pass's story pages, by the page's mark in the navigation (its
@@ -102,12 +104,18 @@ function storyHtml(route: string, payload: RoutePayload, fullSlug: string, head:
     // What renderDocument() makes, in its three parts.
     return withShellParts(head, renderBody(withChrome(pageContext, payload)), DOCUMENT_END, shell)
   }
-  return renderPage()
+  // The first page learns the shell; pages of batches that came meanwhile wait for it rather than
+  // all going through Vike.
+  if (learning && shell === undefined) return learning.then(() => storyHtml(route, payload, fullSlug, head))
+  const html = renderPage()
     .then((render) => renderChecked(render, { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug))
     .then((html) => {
       if (shell === undefined) shell = learnShell(html, document()) ?? null
       return html
     })
+  // A render that fails leaves the learning to the next page (its own batch reports the error).
+  if (shell === undefined && !learning) learning = html.then(() => undefined, () => void (learning = undefined))
+  return html
 }
 const stories = spilledStoryReader()
 const output = new OutputWriter(outRoot)

@@ -1,7 +1,7 @@
-import { existsSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { WORKER_BUNDLE } from '../scripts/bundle-layout.ts'
+import { SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE } from '../scripts/bundle-layout.ts'
 import { buildBundles, bundleProcessEnv } from '../scripts/bundles.ts'
 
 // Inside the project: Vike builds only into folders under its root.
@@ -24,6 +24,18 @@ describe('buildBundles', () => {
     expect(existsSync(entry)).toBe(true)
     // Built first, so that workers can start while Vike builds.
     expect(statSync(join(dir, WORKER_BUNDLE)).mtimeMs).toBeLessThanOrEqual(statSync(entry).mtimeMs)
+  }, 120_000)
+
+  it("should build Vike's runtime into the server bundle, which takes only React from node_modules", async () => {
+    const own = join(dir, 'own-runtime')
+    await buildBundles(own).done
+    expect(existsSync(join(own, SERVER_ENTRY))).toBe(true)
+    const renderer = readFileSync(join(own, SERVER_RENDERER), 'utf8')
+    expect(renderer).toMatch(/export\s*\{[^}]*\brenderPage\b/)
+    const server = join(own, 'server')
+    const code = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((name) => /\.m?js$/.test(name))
+    const packages = new Set(code.flatMap((name) => [...readFileSync(join(server, name), 'utf8').matchAll(/\bfrom\s*"([^".][^"]*)"|\bimport\(\s*"([^".][^"]*)"\s*\)/g)].map((match) => (match[1] ?? match[2])!)))
+    expect([...packages].filter((name) => !name.startsWith('node:')).sort()).toEqual(['react', 'react-dom', 'react-dom/server', 'react/jsx-runtime'])
   }, 120_000)
 })
 
