@@ -46,8 +46,8 @@ function recordInputs(): Plugin {
  * instead of importing them from node_modules. A render worker loads Vike's runtime once a build:
  * as the package's 230 ES modules that took 130-160 ms before its first page (Node 20 resolves,
  * reads and compiles each on its own), in the bundle 20 ms; building it costs the bundle process
- * about 0.1 s of CPU (docs/benchmark/profile.md, fourteenth round). React stays a package: the worker's
- * own bundle renders with the same copy.
+ * about 0.1 s of CPU (docs/benchmark/profile.md, fourteenth round). React stays a package: the
+ * worker's own bundle renders with the same copy.
  */
 function vikeRuntimeInServerBundle(): Plugin {
   return {

@@ -3,203 +3,64 @@
  * swap that in for the output only when everything succeeded; then record what the next build
  * needs. Each phase is a module of scripts/build/ (docs/architecture.md walks them).
  *
+ * This module starts the build: it reads the settings, takes the build cache and starts the
+ * bundle process, and only then loads the phases (scripts/build/phases.ts) with the packages
+ * they import (the CMS client, the rich-text sanitizer and serializer's tables, the atomic
+ * writer). Loaded first, those kept the bundle process, the longest chain before the render,
+ * waiting about 70 ms while the other core had nothing to do (docs/benchmark/profile.md,
+ * fourteenth round); scripts/run.mjs compiles an `import()` into a module of its own.
+ *
  * With no STORYBLOK_TOKEN and no STORYBLOK_API_URL, the demo space in cms/demo-space/ is served by
  * the embedded Storyblok-compatible API and crawled over HTTP like a real space.
  */
-import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { createCmsClient } from '../cms/client.ts'
-import { ConfigError, resolveSpaceLanguages } from '../cms/config.ts'
-import { connectCms } from '../cms/connect.ts'
-import type { CmsServer } from '../cms/api/server.ts'
-import { fetchDatasource, REDIRECTS_DATASOURCE } from '../cms/datasource.ts'
-import { nodeFetch } from '../cms/node-fetch.ts'
+import { ConfigError } from '../cms/config.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
-import { siteOf, type Site } from '../pages/site.ts'
-import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, loadState, lockCache, type CacheState } from './build-cache.ts'
-import { summary, writeStats } from './build-report.ts'
-import { goLive } from './build/go-live.ts'
+import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, lockCache } from './build-cache.ts'
 import { phaseClock } from './build/phase-clock.ts'
-import { planBuild } from './build/plan.ts'
-import { recordBuild, storyIndexAhead, type StoryIndexAhead } from './build/record.ts'
-import { folderLanguageSites, folderState, splitFolders } from './build/folder-languages.ts'
-import { languageSites, mergeLanguagePass, release as releaseStories } from './build/languages.ts'
-import { siteRedirects } from './build/redirects.ts'
-import type { SpilledStories } from './story-file.ts'
-import { writeSiteFiles } from './build/site-files.ts'
-import { ensureBundles } from './bundles.ts'
-import { loadEnv, readBuildConfig, siteInfo, type BuildConfig } from './config.ts'
-import { acquireContent, type Content } from './content.ts'
-import { clearOld, createStage, discardStage, liveBuildId, prepareFolders, stagePath, type FolderThread } from './deploy.ts'
-import { prerender } from './prerender.ts'
-import { renderWorkers, type RenderWorkers } from './build/render-workers.ts'
-import { progress } from './progress.ts'
+import { ensureBundles, type BundleBuild } from './bundles.ts'
+import { loadEnv, readBuildConfig, type BuildConfig } from './config.ts'
+import type { BuildStart } from './build/phases.ts'
 
 // A static build is always a production build: a NODE_ENV=development or =test inherited from the
 // shell (or a test runner) would otherwise bundle and render React's development build.
 process.env.NODE_ENV = 'production'
-
-const log = (line: string) => process.stdout.write(`${line}\n`)
-
-/** What the build needs of the cached previous build, or why it renders everything. */
-function previousBuild(config: BuildConfig, fingerprint: string): { state?: CacheState; reason: string } {
-  if (config.full) return { reason: '--full' }
-  const { state, reason } = loadState(cacheDir(config), fingerprint, liveBuildId(config.outDir))
-  return { state, reason: reason ?? '' }
-}
 
 async function build(config: BuildConfig): Promise<void> {
   const clock = phaseClock()
   const timestamp = Date.now()
   const cache = cacheDir(config)
   const release = lockCache(cache)
-  const bundleDir = join(config.workDir, 'vike')
-  const preview = config.preview ? previewConfigOf(config.cms) : undefined
-  const code = codeFingerprint({ extra: JSON.stringify(preview ?? null), inputs: bundleInputs(bundleDir) })
-  const fingerprint = buildFingerprint(code, config)
-  // Bundles do not depend on content: build them (unless the code is unchanged, and not --full)
-  // while the crawl waits on the network.
-  const bundles = ensureBundles(bundleDir, code, { preview, rebuild: config.full })
-  let stageFolders: FolderThread | undefined
-  // A stop request (the server shutting down) abandons the build; the live one is never touched.
-  // Listened for from the moment there is something to undo: a build stopped before its stage
-  // exists must still let go of the cache and the bundle process, and one stopped right after
-  // making it must still remove it.
+  let bundles: BundleBuild | undefined
+  // Until the phases take over, a failure or a stop request lets go of what was started here.
+  const undo = () => (bundles?.cancel(), release())
   const abandon = () => {
-    bundles.cancel()
-    // The folder thread may make one more folder after it is told to stop: a removal that meets a
-    // folder made meanwhile (ENOTEMPTY) tries again.
-    stageFolders?.stop()
-    rmSync(stagePath(config.outDir), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 })
-    release()
+    undo()
     process.stderr.write('Build abandoned (SIGTERM); the live build is unchanged.\n')
     process.exit(143)
   }
   process.once('SIGTERM', abandon)
-  // Everything from here on is undone by the `catch` below if the build fails, whatever step it
-  // fails at: a CMS that cannot be served or an output folder that cannot be made must still stop
-  // the bundle process and let go of the cache.
-  let previous: CacheState | undefined
-  let server: CmsServer | undefined
-  let stage: string | undefined
-  let workers: RenderWorkers | undefined
-  let content: Content | undefined
-  let ahead: StoryIndexAhead | undefined
-  // The other languages' story files: kept in the build cache once the build is recorded.
-  let extraStories: SpilledStories[] = []
-  let splitStories: SpilledStories[] = []
+  let phases: typeof import('./build/phases.ts')
+  let start: BuildStart
   try {
-    const { state, reason } = previousBuild(config, fingerprint)
-    previous = state
-    const connection = await connectCms(config.cms, config.embedded, log)
-    const { cms } = connection
-    server = connection.server
-    stage = await createStage(config.outDir)
-    // The crawl's announced total sizes render workers started before it ends (build/render-workers.ts).
-    let announce!: (total: number) => void
-    const storiesAnnounced = new Promise<number>((resolve) => (announce = resolve))
-    let crawlDone!: () => void
-    const crawled = new Promise<void>((resolve) => (crawlDone = resolve))
-    const reportFetched = progress('Stories fetched')
-    workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, { workerReady: bundles.workerReady, previous, storiesAnnounced, crawled })
-    // An incremental build fills the stage from the live build: its folders are made meanwhile.
-    stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
-
-    // Crawl: every story (or the ones a webhook named), checked, and the site they make.
-    const client = createCmsClient(cms, { fetch: nodeFetch })
-    content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: (fetched, total) => (announce(total), reportFetched(fetched, total)), log })
-    crawlDone()
-    // The record's story index, made while the build waits on the bundles and the render worker.
-    ahead = storyIndexAhead(content.stories)
-    // Languages: bad settings stop here; a space with languages gets a site per language, from a
-    // crawl per language (field-level) or from the folders of the one crawl (folder-level).
-    const { codes: languages, strategy } = resolveSpaceLanguages(config.cms, content.space.languageCodes, content.stories.summaries().map((summary) => summary.full_slug), config.language)
-    const info = siteInfo(config, content.space.name)
-    const folders = strategy === 'folder' ? splitFolders(content.stories, { codes: languages, defaultLanguage: config.language, cacheDir: cache }) : undefined
-    if (folders) splitStories = [folders.defaultStories, ...folders.languages.map(({ stories }) => stories)]
-    const defaultStories = folders?.defaultStories ?? content.stories
-    const site = siteOf(defaultStories, info)
-    const translated = folders
-      ? folderLanguageSites(folders, { info, defaultLanguage: config.language, defaultSite: site })
-      : languages.length
-        ? await languageSites(client, { codes: languages, content, previous, perPage: cms.perPage, cacheDir: cache, info, defaultLanguage: config.language, defaultSite: site })
-        : { sites: [], warnings: [] }
-    if (!folders) extraStories = translated.sites.map(({ stories }) => stories)
-    const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, previous, translated.sites)
-    const requests = client.requestCount
-    clock.lap('crawl')
-    await server?.close()
-    await bundles.done
-    clock.lap('bundlesWait')
-
-    // Plan: full, or incremental from the live build, in every language.
-    const plan = planBuild({ outDir: config.outDir, stage, stageFolders, previous, fullReason: reason, content, site, languages: translated.sites, groups: folders?.groups, info })
-    clock.lap('plan')
-
-    // Render: every planned route, on every core.
-    // An incremental build renders, in each language's pass, that language's affected routes.
-    const planned = (of: Site) => plan.incremental?.render.filter((route) => of.routes.has(route))
-    const pool = await workers.pool(site.index)
-    const result = await prerender({ site, stories: defaultStories, pool, output: plan.output, only: planned(site), beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
-    for (const { language, site: other, stories } of translated.sites) {
-      const only = planned(other)
-      if (only && !only.length) {
-        // Nothing of this language changed: its pages and shell file stay, and are still the build's.
-        result.routes.push(...other.routes.keys())
-        continue
-      }
-      const more = await prerender({ site: other, stories, pool, output: plan.output, only, errorPages: { notFound: `${language}/404.html` }, onProgress: progress(`Pages rendered (${language})`) })
-      mergeLanguagePass(result, language, more)
-    }
-    await workers.close()
-    for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
-    // robots.txt, sitemap, feed and _redirects: rewritten by every build, left alone when their bytes are the same.
-    await writeSiteFiles(plan.output, { site, summaries: defaultStories.summaries(), redirects: redirects.table, languages: translated.sites.map(({ site: other, stories }) => ({ site: other, summaries: stories.summaries() })) })
-    clock.lap('render')
-
-    const recorded = content
-    const madeAhead = ahead
-    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table, ahead: madeAhead })
-    if (plan.incremental && plan.output.written === 0 && previous) {
-      // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
-      await discardStage(stage)
-      record(previous.buildId)
-      log(`\nNo page changed (${plan.mode}); build ${previous.buildId} stays live. CMS requests: ${requests}.`)
-      return
-    }
-    // Deploy, and record the build the moment it is live.
-    const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, space: content.space, timestamp, onLive: record })
-    clock.lap('publish')
-    // Old builds go only now: a build that fails keeps them, and going live never waits for them.
-    clearOld(config.outDir)
-
-    const seconds = clock.elapsed()
-    const warnings = [...content.warnings, ...site.warnings, ...translated.warnings, ...redirects.warnings]
-    summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: plan.incremental?.render.length ?? result.routes.length, warnings })
-    if (process.env.BUILD_STATS_FILE) {
-      writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: pool.size })
-    }
+    const bundleDir = join(config.workDir, 'vike')
+    const preview = config.preview ? previewConfigOf(config.cms) : undefined
+    // Read before the bundle process can write it anew.
+    const inputs = bundleInputs(bundleDir)
+    let code: string | undefined
+    const fingerprintCode = () => (code ??= codeFingerprint({ extra: JSON.stringify(preview ?? null), inputs }))
+    // Bundles do not depend on content: build them (unless the code is unchanged, and not --full)
+    // while the crawl waits on the network.
+    bundles = ensureBundles(bundleDir, fingerprintCode, { preview, rebuild: config.full })
+    start = { config, clock, timestamp, cache, release, bundles, bundleDir, fingerprint: buildFingerprint(fingerprintCode(), config) }
+    phases = await import('./build/phases.ts')
   } catch (error) {
-    ahead?.json.stop()
-    // Before the stage goes: a worker still writing a page there, or the folder thread, must not
-    // bring folders back.
-    await workers?.close()
-    stageFolders?.stop()
-    await stageFolders
-    bundles.cancel()
-    await server?.close()
-    if (stage) await discardStage(stage)
-    if (content && content.stories.path !== previous?.stories.file) content.stories.dispose()
-    for (const stories of extraStories) releaseStories(stories, previous)
+    undo()
     throw error
   } finally {
     process.off('SIGTERM', abandon)
-    content?.stories.close()
-    for (const stories of extraStories) stories.close()
-    // A folder-level split is made anew by every build from the crawl's story file.
-    for (const stories of splitStories) stories.dispose()
-    release()
   }
+  await phases.runBuild(start)
 }
 
 try {

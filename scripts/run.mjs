@@ -12,7 +12,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { dirname, join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -82,7 +82,13 @@ export async function compiledScript(entry) {
   const result = await build({
     entryPoints: [entry],
     absWorkingDir: ROOT,
-    outfile,
+    outdir: dirname(outfile),
+    entryNames: '[name]',
+    // What a script imports with `import()` is a module of its own, loaded (with the packages it
+    // imports) only when the script gets there: scripts/build.ts starts the bundle process first.
+    splitting: true,
+    chunkNames: `${basename(outfile, '.mjs')}.chunks/[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
     write: false,
     bundle: true,
     packages: 'external',
@@ -97,10 +103,14 @@ export async function compiledScript(entry) {
     logLevel: 'silent',
     plugins: [sourceLocation],
   })
-  mkdirSync(dirname(outfile), { recursive: true })
-  const temporary = `${outfile}.${process.pid}.tmp`
-  writeFileSync(temporary, result.outputFiles[0].contents)
-  renameSync(temporary, outfile)
+  // The chunks first, the script last: a script that is there finds its chunks.
+  const files = result.outputFiles.sort((a, b) => Number(a.path === outfile) - Number(b.path === outfile))
+  for (const file of files) {
+    mkdirSync(dirname(file.path), { recursive: true })
+    const temporary = `${file.path}.${process.pid}.tmp`
+    writeFileSync(temporary, file.contents)
+    renameSync(temporary, file.path)
+  }
   const inputs = [relative(ROOT, fileURLToPath(import.meta.url)), ...Object.keys(result.metafile.inputs)]
   writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify(stamps(inputs)))
   renameSync(`${manifest}.${process.pid}.tmp`, manifest)

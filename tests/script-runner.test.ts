@@ -2,7 +2,7 @@
  * scripts/run.mjs, which every npm script but `dev` goes through: a TypeScript script runs compiled,
  * as it would from its sources, and is compiled again when a file it imports changes.
  */
-import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runNode } from '../scripts/node-process.ts'
@@ -32,6 +32,11 @@ beforeAll(() => {
   mkdirSync(join(dir, 'lib'), { recursive: true })
   write('lib/words.ts', "export const WORD: string = 'first'\nexport const HERE = import.meta.dirname\n")
   write('main.ts', "import { HERE, WORD } from './lib/words.ts'\nconsole.log(JSON.stringify({ word: WORD, here: HERE, main: import.meta.filename, argv: process.argv.slice(1) }))\n")
+  write('lib/late.ts', "import writeFileAtomic from 'write-file-atomic'\nexport const late = typeof writeFileAtomic\n")
+  write(
+    'lazy.ts',
+    "import { createRequire } from 'node:module'\nconst require = createRequire(import.meta.url)\nconst loaded = () => Object.keys(require.cache).some((file) => file.includes('write-file-atomic'))\nconst before = loaded()\nconst { late } = await import('./lib/late.ts')\nconsole.log(JSON.stringify({ before, after: loaded(), late }))\n",
+  )
   write('broken.ts', 'export const x: number = (\n')
   write('where.ts', "type Line = number\nconst line: Line = 3\nconsole.log(new Error(`line ${line}`).stack!.split('\\n')[1])\n")
 })
@@ -64,6 +69,14 @@ describe('scripts/run.mjs', () => {
     const unmapped = await runWith({ RUN_SOURCE_MAPS: '0' }, 'where.ts')
     expect(unmapped.code).toBe(0)
     expect(unmapped.stdout).toContain('where.mjs:')
+  })
+
+  it("should load what a script imports with import(), and the packages that imports, only when the script gets there", async () => {
+    const { code, stdout } = await run('lazy.ts')
+    expect(code).toBe(0)
+    // Bundled into the script, the package would have been loaded before its first line ran.
+    expect(JSON.parse(stdout)).toEqual({ before: false, after: true, late: 'function' })
+    expect(readdirSync(join(ROOT, '.build', 'scripts', relative(ROOT, dir), 'lazy.chunks'))).toHaveLength(1)
   })
 
   it('should name the file and line of a compile error, and exit 1', async () => {
