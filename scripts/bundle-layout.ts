@@ -13,6 +13,12 @@ export const WORKER_BUNDLE = 'worker/render-worker.mjs'
  */
 export const WORKER_READY_LINE = 'render worker bundle written'
 
+/**
+ * The line the bundle process prints once every bundle and its records are written, a few tens of
+ * milliseconds before the process has exited: the render may start then (scripts/bundles.ts).
+ */
+export const BUNDLES_WRITTEN_LINE = 'bundles written'
+
 /** The server entry Vike builds: importing it registers the build with Vike's runtime. */
 export const SERVER_ENTRY = 'server/entry.mjs'
 

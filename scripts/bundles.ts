@@ -2,11 +2,17 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PreviewConfig } from '../cms/preview-config.ts'
-import { SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE, WORKER_READY_LINE } from './bundle-layout.ts'
+import { BUNDLES_WRITTEN_LINE, SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE, WORKER_READY_LINE } from './bundle-layout.ts'
 import { runScript } from './node-process.ts'
 
 export interface BundleBuild {
+  /** The process has exited, having built everything (rejects with its output when it failed). */
   done: Promise<void>
+  /**
+   * Every bundle is written: the process said so, a few tens of milliseconds before it has exited
+   * (or it has exited). The render may start; whether the process ended well is still `done`'s.
+   */
+  written: Promise<void>
   /**
    * The render worker's bundle is written (beside Vike's build, see scripts/build-bundles.ts): a
    * worker can start on it and load it, but not render until `done` (it needs Vike's server bundle).
@@ -30,7 +36,7 @@ export function ensureBundles(outDir: string, fingerprint: () => string, { previ
   if (!rebuild) {
     const complete = [SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE].every((file) => existsSync(join(outDir, file)))
     const current = complete && existsSync(stamp) ? readFileSync(stamp, 'utf8') : undefined
-    if (current === fingerprint()) return { done: Promise.resolve(), workerReady: Promise.resolve(), cancel: () => {}, reused: true }
+    if (current === fingerprint()) return { done: Promise.resolve(), written: Promise.resolve(), workerReady: Promise.resolve(), cancel: () => {}, reused: true }
   }
   rmSync(stamp, { force: true })
   const bundles = buildBundles(outDir, preview)
@@ -54,14 +60,17 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
     if (code !== 0) throw new Error(`Building the client and server bundles failed (${signal ?? `exit ${code}`}):\n${run.output().trim()}`)
   })
   done.catch(() => {}) // observed by the caller; avoid an unhandled rejection while the crawl runs
-  // The worker bundle is ready when the process says so, or at the latest when it is done.
-  const workerReady = new Promise<void>((resolve, reject) => {
-    const listen = () => run.stdout().includes(WORKER_READY_LINE) && (run.child.stdout!.off('data', listen), resolve())
-    run.child.stdout!.on('data', listen)
-    done.then(resolve, reject)
-  })
-  workerReady.catch(() => {})
-  return { done, workerReady, cancel: () => run.child.kill() }
+  // Ready when the process says so, or at the latest when it is done.
+  const said = (line: string) => {
+    const seen = new Promise<void>((resolve, reject) => {
+      const listen = () => run.stdout().includes(line) && (run.child.stdout!.off('data', listen), resolve())
+      run.child.stdout!.on('data', listen)
+      done.then(resolve, reject)
+    })
+    seen.catch(() => {})
+    return seen
+  }
+  return { done, written: said(BUNDLES_WRITTEN_LINE), workerReady: said(WORKER_READY_LINE), cancel: () => run.child.kill() }
 }
 
 /**

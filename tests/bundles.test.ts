@@ -19,6 +19,9 @@ describe('buildBundles', () => {
     // Nor late: it comes from the process's output, while Vike still builds for a second or so,
     // not from the process's end.
     expect(finished).toBe(false)
+    // Said before the process ends: every bundle and its records are there by then.
+    await bundles.written
+    for (const file of [SERVER_ENTRY, SERVER_RENDERER, 'inputs.json', 'bundle-stats.json']) expect(existsSync(join(dir, file))).toBe(true)
     await bundles.done
     const entry = join(dir, 'server', 'entry.mjs')
     expect(existsSync(entry)).toBe(true)

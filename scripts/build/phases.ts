@@ -98,7 +98,7 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
     let crawlDone!: () => void
     const crawled = new Promise<void>((resolve) => (crawlDone = resolve))
     const reportFetched = progress('Stories fetched')
-    workers = renderWorkers(bundles.done, { bundleDir, outRoot: stage }, { workerReady: bundles.workerReady, previous, storiesAnnounced, crawled })
+    workers = renderWorkers(bundles.written, { bundleDir, outRoot: stage }, { workerReady: bundles.workerReady, previous, storiesAnnounced, crawled })
     // An incremental build fills the stage from the live build: its folders are made meanwhile.
     stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
 
@@ -126,7 +126,7 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
     const requests = client.requestCount
     clock.lap('crawl')
     await server?.close()
-    await bundles.done
+    await bundles.written
     clock.lap('bundlesWait')
 
     // Plan: full, or incremental from the live build, in every language.
@@ -153,6 +153,9 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
     // robots.txt, sitemap, feed and _redirects: rewritten by every build, left alone when their bytes are the same.
     await writeSiteFiles(plan.output, { site, summaries: defaultStories.summaries(), redirects: redirects.table, languages: translated.sites.map(({ site: other, stories }) => ({ site: other, summaries: stories.summaries() })) })
     clock.lap('render')
+    // The render began when the bundles were written; whether their process ended well is known
+    // long before now, and nothing goes live without it.
+    await bundles.done
 
     const recorded = content
     const madeAhead = ahead
