@@ -22,7 +22,7 @@ import { prerender } from '../prerender.ts'
 import { progress } from '../progress.ts'
 import type { SpilledStories } from '../story-file.ts'
 import { folderLanguageSites, folderState, splitFolders } from './folder-languages.ts'
-import { goLive } from './go-live.ts'
+import { goLive, stageBuildFiles } from './go-live.ts'
 import { languageSites, mergeLanguagePass, release as releaseStories } from './languages.ts'
 import type { PhaseClock } from './phase-clock.ts'
 import { planBuild } from './plan.ts'
@@ -131,6 +131,8 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
 
     // Plan: full, or incremental from the live build, in every language.
     const plan = planBuild({ outDir: config.outDir, stage, stageFolders, previous, fullReason: reason, content, site, languages: translated.sites, groups: folders?.groups, info })
+    // A full build's assets and headers, staged while the render worker gets ready for its first page.
+    const staged = plan.incremental ? undefined : await stageBuildFiles({ config, output: plan.output, bundleDir, space: content.space })
     clock.lap('plan')
 
     // Render: every planned route, on every core.
@@ -168,7 +170,7 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
       return
     }
     // Deploy, and record the build the moment it is live.
-    const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, space: content.space, timestamp, onLive: record })
+    const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, space: content.space, timestamp, onLive: record, staged })
     clock.lap('publish')
     // Old builds go only now: a build that fails keeps them, and going live never waits for them.
     clearOld(config.outDir)
