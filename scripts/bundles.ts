@@ -15,7 +15,7 @@ export interface BundleBuild {
   written: Promise<void>
   /**
    * The render worker's bundle is written (beside Vike's build, see scripts/build-bundles.ts): a
-   * worker can start on it and load it, but not render until `done` (it needs Vike's server bundle).
+   * worker can start on it and load it, but not render until `written` (it needs Vike's server bundle).
    */
   workerReady: Promise<void>
   cancel(): void
