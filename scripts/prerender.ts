@@ -44,14 +44,17 @@ export interface PrerenderResult {
 
 /**
  * Batches in flight per thread (the workers and the main thread, which makes payloads): enough that
- * the main thread can get ahead of a document worker that is still starting (it loads Vike's
- * server bundle and renders its first page through Vike as the render begins, since the bundle
- * process ends about when the crawl does) and that a pause on either thread does not leave the
- * other waiting. Two per thread left the main thread idle for about 0.15 s at the render's start
- * at 5,000 stories; four took 0.1 s off the build, with the same peak memory; sixteen took as much
- * time off and added 60 MB (docs/benchmark/profile.md, thirteenth round).
+ * the main thread can get ahead of a document worker that is still starting and that a pause on
+ * either thread does not leave the other waiting, and few enough that what the main thread holds
+ * of the batches in flight dies young. Two per thread left the main thread idle for about 0.15 s
+ * at the render's start at 5,000 stories, when the worker still loaded Vike's runtime as
+ * packages (thirteenth round). Four, once the worker's start was short, made the main heap of a
+ * 10,000-story build grow by 150-200 MB in about half the builds: its objects outlived the young
+ * generation, and whether a full collection came during the render decided the peak (321-460 MB).
+ * Three gave 300-323 MB in six runs, and the same time at 5,000 stories (eight pairs, means
+ * 3.81 s either way; docs/benchmark/profile.md, fourteenth round).
  */
-const IN_FLIGHT_PER_THREAD = 4
+const IN_FLIGHT_PER_THREAD = 3
 
 /** Pages per batch (render-pool.ts says why batches): few enough to balance the workers' loads. */
 const BATCH = 8

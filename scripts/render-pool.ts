@@ -353,8 +353,12 @@ export class RenderPool {
   async pages(pages: PageJob[]): Promise<PageResult[]> {
     const staged = await this.payloads(pages)
     const documents = staged.map(({ route, fullSlug, existing, payload, head }): DocumentJob => ({ route, fullSlug, existing, payload, head }))
+    // Only what the result needs is kept while the worker renders: each page's payload and head are
+    // garbage once posted, not held until the worker answers, which can take long enough for them
+    // to outlive the young generation (IN_FLIGHT_PER_THREAD in scripts/prerender.ts says more).
+    const results = staged.map(({ warnings, unknownBlocks, dependsOn, listsShown }) => ({ unknownBlocks, warnings, dependsOn, listsShown }))
     const files = await this.run<FileRecord[][]>({ kind: 'documents', pages: documents }, this.leastBusy(this.documentSlots()))
-    return staged.map(({ warnings, unknownBlocks, dependsOn, listsShown }, i) => ({ files: files[i]!, unknownBlocks, warnings, dependsOn, listsShown }))
+    return results.map((result, i) => ({ files: files[i]!, ...result }))
   }
 
   html(job: Omit<HtmlJob, 'kind'>): Promise<string> {
