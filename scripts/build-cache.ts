@@ -155,10 +155,10 @@ const MEMBERS_PER_PIECE = 1000
 /**
  * The JSON of `value` (JSON.stringify's text for it, maps written as objects), in pieces: objects,
  * arrays and maps down to `depth` levels are taken apart, deeper values written whole, the
- * members of the last level `perPiece` (MEMBERS_PER_PIECE) at a time. The build cache's state is made at the
- * very end of a build, where a 10,000-story build's memory peaks: made whole (objects of the
- * build's maps, one string of about 20 MB, then its UTF-8 copy) it added 40-70 MB to that peak,
- * and making objects of the routes and files took longer than writing them
+ * members of the last level `perPiece` (MEMBERS_PER_PIECE) at a time. The build cache's state is
+ * made at the very end of a build, where a 10,000-story build's memory peaks: made whole (objects
+ * of the build's maps, one string of about 20 MB, then its UTF-8 copy) it added 40-70 MB to that
+ * peak, and making objects of the routes and files took longer than writing them
  * (docs/benchmark/profile.md, thirteenth round). Values with a `toJSON` are written whole.
  */
 export function* jsonPieces(value: unknown, depth: number, perPiece = MEMBERS_PER_PIECE): Generator<string> {

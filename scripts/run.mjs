@@ -43,7 +43,7 @@ const sourceLocation = {
 /**
  * Each file with its modification time and size: a compiled script is current while the files it
  * was made from (this one among them, so that a change to how scripts are compiled recompiles
- * them) still match.
+ * them) and the modules it was compiled into still match.
  * @param {string[]} files paths relative to the project
  * @returns {[string, number, number][]}
  */
@@ -111,8 +111,9 @@ export async function compiledScript(entry) {
     writeFileSync(temporary, file.contents)
     renameSync(temporary, file.path)
   }
-  const inputs = [relative(ROOT, fileURLToPath(import.meta.url)), ...Object.keys(result.metafile.inputs)]
-  writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify(stamps(inputs)))
+  // The modules written are stamped too: a script whose chunk is gone is compiled again.
+  const made = [relative(ROOT, fileURLToPath(import.meta.url)), ...Object.keys(result.metafile.inputs), ...files.map((file) => relative(ROOT, file.path))]
+  writeFileSync(`${manifest}.${process.pid}.tmp`, JSON.stringify(stamps(made)))
   renameSync(`${manifest}.${process.pid}.tmp`, manifest)
   return outfile
 }

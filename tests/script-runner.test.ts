@@ -76,7 +76,13 @@ describe('scripts/run.mjs', () => {
     expect(code).toBe(0)
     // Bundled into the script, the package would have been loaded before its first line ran.
     expect(JSON.parse(stdout)).toEqual({ before: false, after: true, late: 'function' })
-    expect(readdirSync(join(ROOT, '.build', 'scripts', relative(ROOT, dir), 'lazy.chunks'))).toHaveLength(1)
+    const chunks = join(ROOT, '.build', 'scripts', relative(ROOT, dir), 'lazy.chunks')
+    expect(readdirSync(chunks)).toHaveLength(1)
+    // A compiled script whose chunk is gone is compiled again, not run half.
+    rmSync(chunks, { recursive: true, force: true })
+    const again = await run('lazy.ts')
+    expect(again.code).toBe(0)
+    expect(JSON.parse(again.stdout)).toEqual({ before: false, after: true, late: 'function' })
   })
 
   it('should name the file and line of a compile error, and exit 1', async () => {

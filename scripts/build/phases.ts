@@ -160,8 +160,7 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
     await bundles.done
 
     const recorded = content
-    const madeAhead = ahead
-    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table, ahead: madeAhead })
+    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table, ahead })
     if (plan.incremental && plan.output.written === 0 && previous) {
       // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
       await discardStage(stage)
