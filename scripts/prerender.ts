@@ -12,6 +12,8 @@ import { workersFor, type PageJob, type PageResult, type RenderPool } from './re
 import { routeDir } from '../pages/routes.ts'
 import { shellFileOf } from '../pages/shell-file.ts'
 import { join } from 'node:path'
+import { renderOrder } from './render-order.ts'
+import { isKept } from './story-file.ts'
 
 export interface PrerenderInput {
   site: Site
@@ -62,11 +64,8 @@ const BATCH = 8
 export async function prerender({ site, stories, pool, output, only, beforeWrites, onProgress, errorPages = { notFound: '404.html', serverError: '500.html' } }: PrerenderInput): Promise<PrerenderResult> {
   const { routes, index } = site
   const selected = only ?? [...routes.keys()]
-  // Pages go in the order their stories sit in the story file, the crawl's order: the stories the
-  // crawl kept as objects (scripts/story-file.ts) are taken first and their memory freed early, and
-  // the rest are read from the file front to back. What the build reports stays in route order.
   const located = new Map(selected.map((route) => [route, stories.locate(routes.get(route)!.uuid)]))
-  const order = [...selected].sort((a, b) => located.get(a)!.at - located.get(b)!.at)
+  const order = renderOrder(selected, (route) => located.get(route)!, isKept)
   const resultOf = new Map<string, Omit<PageResult, 'files'>>()
   // Site-wide data goes into one content-hashed file, not into every payload.
   const shellFile = shellFileOf(site.shell)

@@ -79,6 +79,11 @@ function takeKept({ file, at }: StoryLocation): Story | undefined {
   return entry.story
 }
 
+/** Whether the story at `location` is kept as an object in this thread (its payload costs no parse). */
+export function isKept({ file, at }: StoryLocation): boolean {
+  return kept.get(file)?.has(at) ?? false
+}
+
 function forgetKept(file: string): void {
   for (const { length } of kept.get(file)?.values() ?? []) keptBytes -= length
   kept.delete(file)
