@@ -60,6 +60,7 @@ describe('sanitizedToHtml', () => {
       element('span', { hidden: true, download: '', accept: ['a', 'b'], checked: false, id: 'x' }),
       element('br', {}),
       element('hr', {}, text('void with children')),
+      element('br', {}, text(''), text('')),
       element('P', {}, text('upper')),
     )
     expect(sanitizedToHtml(tree)).toBe(toHtml(tree))

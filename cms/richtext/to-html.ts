@@ -59,34 +59,40 @@ function attribute(property: string, raw: Properties[string]): string {
   return ` ${name}="${escapeValue(text)}"`
 }
 
-function element(node: Element): string {
-  let open = `<${node.tagName}`
-  for (const property in node.properties) open += attribute(property, node.properties[property])
-  const content = children(node.children)
-  // A void element with children (no sanitized tree has one) is written with them, and closed.
-  if (!content && VOIDS.has(node.tagName.toLowerCase())) return `${open}>`
-  return `${open}>${content}</${node.tagName}>`
+/** Whether the parts from `start` on are all empty. */
+function emptyFrom(parts: string[], start: number): boolean {
+  for (let at = start; at < parts.length; at++) if (parts[at]) return false
+  return true
 }
 
-function one(node: RootContent): string {
-  switch (node.type) {
-    case 'element':
-      return element(node)
-    case 'text':
-      return escapeText(node.value)
-    default:
-      // Comments, doctypes and raw HTML never get past the sanitizer (sanitize.ts).
-      throw new Error(`Rich text: a "${node.type}" node is not part of a sanitized tree.`)
+function element(node: Element, out: string[]): void {
+  let open = `<${node.tagName}`
+  for (const property in node.properties) open += attribute(property, node.properties[property])
+  out.push(`${open}>`)
+  const start = out.length
+  children(node.children, out)
+  // A void element with children (no sanitized tree has one) is written with them, and closed.
+  if (VOIDS.has(node.tagName.toLowerCase()) && emptyFrom(out, start)) return
+  out.push(`</${node.tagName}>`)
+}
+
+function children(nodes: RootContent[], out: string[]): void {
+  for (const node of nodes) {
+    if (node.type === 'element') element(node, out)
+    else if (node.type === 'text') out.push(escapeText(node.value))
+    // Comments, doctypes and raw HTML never get past the sanitizer (sanitize.ts).
+    else throw new Error(`Rich text: a "${node.type}" node is not part of a sanitized tree.`)
   }
 }
 
-function children(nodes: RootContent[]): string {
-  let html = ''
-  for (const node of nodes) html += one(node)
-  return html
-}
-
-/** Serializes a tree that sanitize.ts produced. */
+/**
+ * Serializes a tree that sanitize.ts produced. Its parts are joined once, at the end: a string
+ * grown by `+=` is a tree of the pieces (V8's cons strings) that is flattened, piece by piece,
+ * when the payload's JSON is made, which cost as much again as the serialization itself
+ * (docs/benchmark/profile.md, fifteenth round).
+ */
 export function sanitizedToHtml(tree: Root): string {
-  return children(tree.children)
+  const out: string[] = []
+  children(tree.children, out)
+  return out.join('')
 }
