@@ -35,8 +35,10 @@ const SCRIPT_RUNNER = join(import.meta.dirname, 'run.mjs')
 
 /**
  * Runs one of the project's TypeScript scripts (`scripts/build.ts`, …) as a child process, as
- * `npm run` does: through scripts/run.mjs. `nodeFlags` go to Node itself (heap sizes).
+ * `npm run` does: through scripts/run.mjs. `nodeFlags` go to Node itself (heap sizes); `bundle`
+ * names packages compiled into the script (run.mjs's `--bundle`).
  */
-export function runScript(script: string, args: string[] = [], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}, nodeFlags: string[] = []): NodeProcess {
-  return runNode([...nodeFlags, SCRIPT_RUNNER, script, ...args], options)
+export function runScript(script: string, args: string[] = [], options: { env?: NodeJS.ProcessEnv; cwd?: string; bundle?: string[] } = {}, nodeFlags: string[] = []): NodeProcess {
+  const { bundle = [], ...spawnOptions } = options
+  return runNode([...nodeFlags, SCRIPT_RUNNER, ...(bundle.length ? ['--bundle', bundle.join(',')] : []), script, ...args], spawnOptions)
 }

@@ -9,8 +9,16 @@
  * 0.3 s of CPU before the first request went out, paid again by every webhook's incremental
  * build, and in the bundle process, where Vite, Vike and rolldown load hundreds of modules, 1.6 s
  * of its 3.0 s (docs/benchmark/profile.md). Plain JavaScript, because it must start without tsx.
+ *
+ * `node scripts/run.mjs --bundle <package>[,<package>…] <script> [args…]` compiles the packages
+ * named into the script as well (into a module of its own name, `<script>+<packages>.mjs`), each
+ * of their files with its own `import.meta` as for the project's files. For a package of many small
+ * modules that a process loads whole: Node 20 resolves, reads and compiles an ES module at a time,
+ * and Vike's Vite plugin, 314 files, took the bundle process (scripts/bundles.ts) about 0.2 s of
+ * its 1.1 s that way (docs/benchmark/profile.md, fifteenth round).
  */
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { isBuiltin } from 'node:module'
 import { readFile } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -20,14 +28,15 @@ const OUT_DIR = join(ROOT, '.build', 'scripts')
 
 /**
  * Gives every compiled file its own `import.meta.dirname`, `filename` and `url` (the source file's),
- * as if it had not been bundled: modules find the project's folders from where they live.
+ * as if it had not been bundled: modules find the project's folders from where they live, and a
+ * package compiled in (`--bundle`) its own files (Vike resolves its `dist` files from its URL).
+ * Only those packages' files are read from node_modules: the others stay imports.
  */
 const sourceLocation = {
   name: 'source-import-meta',
   /** @param {import('esbuild').PluginBuild} pluginBuild */
   setup(pluginBuild) {
     pluginBuild.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async ({ path }) => {
-      if (path.includes('/node_modules/')) return undefined
       const source = await readFile(path, 'utf8')
       if (!source.includes('import.meta.')) return undefined
       const contents = source
@@ -38,6 +47,33 @@ const sourceLocation = {
       return { contents, loader: extension.endsWith('x') ? (extension.startsWith('t') ? 'tsx' : 'jsx') : extension.includes('t') ? 'ts' : 'js' }
     })
   },
+}
+
+/**
+ * Keeps every package an import but those named (`--bundle`), whose files are compiled in. What a
+ * package compiled in imports stays an import too, of the file Node would find from that
+ * package's own folder: a dependency installed inside it is then found, and a dependency the
+ * script imports as well is the same module (Vite, for Vike's plugin and the build's config).
+ * @param {string[]} bundled package names
+ * @returns {import('esbuild').Plugin}
+ */
+function packagesExceptBundled(bundled) {
+  const asResolved = Symbol('resolved from its importer')
+  return {
+    name: 'packages-except-bundled',
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^[^./#]/ }, async ({ path, kind, importer, resolveDir, pluginData }) => {
+        if (kind === 'entry-point' || pluginData === asResolved) return undefined
+        const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0]
+        if (bundled.includes(name)) return undefined
+        if (importer.includes('/node_modules/') && !isBuiltin(path)) {
+          const found = await pluginBuild.resolve(path, { kind, importer, resolveDir, pluginData: asResolved })
+          if (!found.errors.length && !found.external) return { path: found.path, external: true }
+        }
+        return { path, external: true }
+      })
+    },
+  }
 }
 
 /**
@@ -69,10 +105,11 @@ function isCurrent(manifest) {
  * temporary names and are renamed into place, so that builds started side by side (the tests run
  * several) never read a half-written module.
  * @param {string} entry
+ * @param {string[]} [bundled] packages compiled in (see `--bundle`)
  * @returns {Promise<string>}
  */
-export async function compiledScript(entry) {
-  const name = relative(ROOT, entry).replace(/\.[cm]?[jt]sx?$/, '')
+export async function compiledScript(entry, bundled = []) {
+  const name = relative(ROOT, entry).replace(/\.[cm]?[jt]sx?$/, '') + (bundled.length ? `+${bundled.join('+').replaceAll('/', '-')}` : '')
   const outfile = join(OUT_DIR, `${name}.mjs`)
   const manifest = join(OUT_DIR, `${name}.inputs.json`)
   if (isCurrent(manifest)) return outfile
@@ -83,7 +120,7 @@ export async function compiledScript(entry) {
     entryPoints: [entry],
     absWorkingDir: ROOT,
     outdir: dirname(outfile),
-    entryNames: '[name]',
+    entryNames: basename(outfile, '.mjs'),
     // What a script imports with `import()` is a module of its own, loaded (with the packages it
     // imports) only when the script gets there: scripts/build.ts starts the bundle process first.
     splitting: true,
@@ -91,17 +128,20 @@ export async function compiledScript(entry) {
     outExtension: { '.js': '.mjs' },
     write: false,
     bundle: true,
-    packages: 'external',
+    ...(bundled.length ? {} : { packages: 'external' }),
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    // Stack traces point into the sources (see setSourceMapsEnabled below).
-    sourcemap: 'inline',
+    // Stack traces point into the sources (see setSourceMapsEnabled below). Not with packages
+    // compiled in: the map of their sources (1.3 MB for Vike's plugin) would be parsed by Vike's
+    // source-map-support each time a stack is captured, which cost the bundle process 0.35 s; a
+    // stack then points into the compiled module, plain JavaScript like the packages' own.
+    sourcemap: bundled.length ? false : 'inline',
     // The theme's CSS reaches the server side through components; it means nothing to Node.
     loader: { '.css': 'empty' },
     metafile: true,
     logLevel: 'silent',
-    plugins: [sourceLocation],
+    plugins: [sourceLocation, ...(bundled.length ? [packagesExceptBundled(bundled)] : [])],
   })
   // The chunks first, the script last: a script that is there finds its chunks.
   const files = result.outputFiles.sort((a, b) => Number(a.path === outfile) - Number(b.path === outfile))
@@ -119,15 +159,16 @@ export async function compiledScript(entry) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const bundled = process.argv[2] === '--bundle' ? process.argv.splice(2, 2)[1]?.split(',').filter(Boolean) ?? [] : []
   const script = process.argv[2]
   if (!script) {
-    console.error('Usage: node scripts/run.mjs <TypeScript file> [arguments]')
+    console.error('Usage: node scripts/run.mjs [--bundle <package>[,<package>…]] <TypeScript file> [arguments]')
     process.exit(1)
   }
   const entry = resolve(script)
   let compiled
   try {
-    compiled = await compiledScript(entry)
+    compiled = await compiledScript(entry, bundled)
   } catch (error) {
     const errors = /** @type {{ errors?: { text: string, location?: { file: string, line: number } | null }[] }} */ (error).errors
     console.error(`Could not compile ${script}:\n${errors ? errors.map(({ text, location }) => `  ${location ? `${location.file}:${location.line}: ` : ''}${text}`).join('\n') : String(error)}`)

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runNode } from '../scripts/node-process.ts'
 import { ROOT, workDir } from './helpers/build.ts'
@@ -16,7 +17,11 @@ async function run(script: string, ...args: string[]) {
 }
 
 async function runWith(env: NodeJS.ProcessEnv, script: string, ...args: string[]) {
-  const node = runNode([RUNNER, join(dir, script), ...args], { cwd: ROOT, env: { ...process.env, ...env } })
+  return runRunner(env, [join(dir, script), ...args])
+}
+
+async function runRunner(env: NodeJS.ProcessEnv, args: string[]) {
+  const node = runNode([RUNNER, ...args], { cwd: ROOT, env: { ...process.env, ...env } })
   const { code } = await node.exited
   return { code, stdout: node.stdout(), stderr: node.stderr() }
 }
@@ -38,6 +43,12 @@ beforeAll(() => {
     "import { createRequire } from 'node:module'\nconst require = createRequire(import.meta.url)\nconst loaded = () => Object.keys(require.cache).some((file) => file.includes('write-file-atomic'))\nconst before = loaded()\nconst { late } = await import('./lib/late.ts')\nconsole.log(JSON.stringify({ before, after: loaded(), late }))\n",
   )
   write('broken.ts', 'export const x: number = (\n')
+  // A package only the test's folder has: resolvable when compiled, not from the compiled module.
+  mkdirSync(join(dir, 'node_modules', 'tiny-package'), { recursive: true })
+  write('node_modules/tiny-package/package.json', JSON.stringify({ name: 'tiny-package', type: 'module', exports: './index.js' }))
+  write('node_modules/tiny-package/index.js', "export { word } from './word.js'\nexport const where = import.meta.url\n")
+  write('node_modules/tiny-package/word.js', "export const word = 'tiny'\n")
+  write('uses-package.ts', "import { where, word } from 'tiny-package'\nconsole.log(JSON.stringify({ where, word }))\n")
   write('where.ts', "type Line = number\nconst line: Line = 3\nconsole.log(new Error(`line ${line}`).stack!.split('\\n')[1])\n")
 })
 afterAll(() => {
@@ -83,6 +94,20 @@ describe('scripts/run.mjs', () => {
     const again = await run('lazy.ts')
     expect(again.code).toBe(0)
     expect(JSON.parse(again.stdout)).toEqual({ before: false, after: true, late: 'function' })
+  })
+
+  it('should compile the packages --bundle names into the script, each of their files seeing its own location', async () => {
+    const script = join(dir, 'uses-package.ts')
+    // As an import, the package is not found from where the compiled module lives.
+    expect((await runRunner({}, [script])).code).not.toBe(0)
+    const { code, stdout, stderr } = await runRunner({}, ['--bundle', 'tiny-package', script])
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout)).toEqual({ where: pathToFileURL(join(dir, 'node_modules', 'tiny-package', 'index.js')).href, word: 'tiny' })
+    // A module of its own name, beside the script compiled without the package.
+    const compiled = join(ROOT, '.build', 'scripts', relative(ROOT, dir))
+    expect(readdirSync(compiled)).toContain('uses-package+tiny-package.mjs')
+    expect(readdirSync(compiled)).toContain('uses-package.mjs')
   })
 
   it('should name the file and line of a compile error, and exit 1', async () => {
