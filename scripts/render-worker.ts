@@ -33,8 +33,9 @@ import type { DocumentsJob, HtmlJob, WorkerJob, WorkerMessage, WorkerPass, Worke
 const { bundleDir, outRoot } = workerData as WorkerStart
 // Vike's first page makes a `Headers`, and Node loads its fetch implementation (undici) on the first
 // use of one: about 40 ms, paid now, while the worker waits for the bundles, rather than on the
-// way to the first page (docs/benchmark/profile.md, fourteenth round).
-void Headers
+// way to the first page (docs/benchmark/profile.md, fourteenth round). A test the bundler must
+// keep: it drops a bare `void Headers` as free of side effects (fifteenth round).
+if (typeof Headers !== 'function') throw new Error('This Node has no Headers: the render needs Node 20 or later.')
 /**
  * Vike's server bundle and runtime, loaded when the bundles are written (RenderPool.warm) or the
  * worker first renders a page: a worker that only makes payloads (scripts/render-pool.ts) never
