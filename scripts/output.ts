@@ -1,7 +1,7 @@
 /** Writes files into the staging directory and keeps the tallies the summary and the build id need. */
 import { createHash, hash } from 'node:crypto'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
-import { cp, link, mkdir, readdir, rm, stat } from 'node:fs/promises'
+import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 
 export interface FileRecord {
@@ -150,17 +150,23 @@ export class OutputWriter {
   }
 }
 
-/** Copies a directory tree into the output (client assets, demo images), skipping dot folders, and counts it; returns the paths. */
-export async function copyTree(output: OutputWriter, from: string, to: string, kind: string): Promise<string[]> {
+/**
+ * Copies a directory tree into the output (client assets, demo images), skipping dot folders, and
+ * counts it; returns the paths. Synchronous: a tree is a few dozen files, and `fs.promises.cp`
+ * took 40-50 ms for the 18 client assets, one awaited step after another, where this takes a few
+ * (docs/benchmark/profile.md, fifteenth round).
+ */
+export function copyTree(output: OutputWriter, from: string, to: string, kind: string): string[] {
   const visible = (path: string) => !relative(from, path).split(sep).some((part) => part.startsWith('.'))
-  await cp(from, join(output.root, to), { recursive: true, filter: visible })
-  const entries = await readdir(from, { recursive: true, withFileTypes: true })
+  const entries = readdirSync(from, { recursive: true, withFileTypes: true })
   const copied: string[] = []
   for (const entry of entries.sort((a, b) => join(a.parentPath, a.name).localeCompare(join(b.parentPath, b.name)))) {
     const path = join(entry.parentPath, entry.name)
     if (!entry.isFile() || !visible(path)) continue
     const target = join(to, relative(from, path))
-    output.count(target, (await stat(path)).size, kind)
+    mkdirSync(dirname(join(output.root, target)), { recursive: true })
+    copyFileSync(path, join(output.root, target))
+    output.count(target, statSync(path).size, kind)
     copied.push(target)
   }
   return copied
@@ -169,15 +175,16 @@ export async function copyTree(output: OutputWriter, from: string, to: string, k
 /**
  * Hard-links files of the live build into the output when the output has none of that name: the
  * previous build's hashed assets, so that tabs opened on it can still load their chunks.
+ * Synchronous, as copyTree is: a few dozen files.
  */
-export async function carryOver(output: OutputWriter, liveRoot: string, paths: string[], kind: string): Promise<number> {
+export function carryOver(output: OutputWriter, liveRoot: string, paths: string[], kind: string): number {
   let carried = 0
   for (const path of paths) {
     if (output.existing(path) !== undefined) continue
     try {
-      const { size } = await stat(join(liveRoot, path))
-      await mkdir(dirname(join(output.root, path)), { recursive: true })
-      await link(join(liveRoot, path), join(output.root, path))
+      const { size } = statSync(join(liveRoot, path))
+      mkdirSync(dirname(join(output.root, path)), { recursive: true })
+      linkSync(join(liveRoot, path), join(output.root, path))
       output.count(path, size, kind)
       carried++
     } catch {

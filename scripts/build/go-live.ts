@@ -40,13 +40,13 @@ export interface GoLive {
  * after the pages, it kept one core busy for about 20 ms with the other idle
  * (docs/benchmark/profile.md, fourteenth round).
  */
-export async function stageBuildFiles({ config, output, bundleDir, space }: Pick<GoLive, 'config' | 'bundleDir' | 'space'> & { output: OutputWriter }): Promise<string[]> {
-  const assets = await copyTree(output, join(bundleDir, 'client'), '.', 'assets')
-  if (isDemoSpace(space)) await copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
+export function stageBuildFiles({ config, output, bundleDir, space }: Pick<GoLive, 'config' | 'bundleDir' | 'space'> & { output: OutputWriter }): string[] {
+  const assets = copyTree(output, join(bundleDir, 'client'), '.', 'assets')
+  if (isDemoSpace(space)) copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
   // Settings shape the headers, and a change of settings makes a full build: incremental builds keep the file.
   output.write(HEADERS_FILE, formatHeaders(headerRules(connectOrigins(config))), 'manifest')
   const live = liveDir(config.outDir)
-  if (live) await carryOver(output, live, readMeta(live)?.assets ?? [], 'assets')
+  if (live) carryOver(output, live, readMeta(live)?.assets ?? [], 'assets')
   return assets
 }
 

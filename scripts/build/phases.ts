@@ -132,7 +132,7 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
     // Plan: full, or incremental from the live build, in every language.
     const plan = planBuild({ outDir: config.outDir, stage, stageFolders, previous, fullReason: reason, content, site, languages: translated.sites, groups: folders?.groups, info })
     // A full build's assets and headers, staged while the render worker gets ready for its first page.
-    const staged = plan.incremental ? undefined : await stageBuildFiles({ config, output: plan.output, bundleDir, space: content.space })
+    const staged = plan.incremental ? undefined : stageBuildFiles({ config, output: plan.output, bundleDir, space: content.space })
     clock.lap('plan')
 
     // Render: every planned route, on every core.
