@@ -26,11 +26,14 @@ const reference = (character: string) => `&#x${character.charCodeAt(0).toString(
 const TEXT_ESCAPES = /[<&]/g
 /** In a double-quoted attribute value. */
 const VALUE_ESCAPES = /[\0"&'`]/g
+const VALUE_NEEDS_ESCAPES = /[\0"&'`]/
 /** In an attribute name. */
 const NAME_ESCAPES = /[\0\t\n\f\r "&'/<=>`]/g
 
-const escapeText = (value: string) => value.replace(TEXT_ESCAPES, reference)
-const escapeValue = (value: string) => value.replace(VALUE_ESCAPES, reference)
+// Most text and values have nothing to encode: two `indexOf` scans (or a `test`) are cheaper than a
+// replace that finds nothing (docs/benchmark/profile.md, fifteenth round).
+const escapeText = (value: string) => (value.indexOf('<') === -1 && value.indexOf('&') === -1 ? value : value.replace(TEXT_ESCAPES, reference))
+const escapeValue = (value: string) => (VALUE_NEEDS_ESCAPES.test(value) ? value.replace(VALUE_ESCAPES, reference) : value)
 
 type Info = ReturnType<typeof find>
 
