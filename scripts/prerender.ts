@@ -54,7 +54,10 @@ export interface PrerenderResult {
  * 10,000-story build grow by 150-200 MB in about half the builds: its objects outlived the young
  * generation, and whether a full collection came during the render decided the peak (321-460 MB).
  * Three gave 300-323 MB in six runs, and the same time at 5,000 stories (eight pairs, means
- * 3.81 s either way; docs/benchmark/profile.md, fourteenth round).
+ * 3.81 s either way; docs/benchmark/profile.md, fourteenth round). What outlived it was each
+ * batch's payloads and heads, held by RenderPool.pages while it waited for the worker's answer
+ * (RenderPool.postDocuments says how); with three, it still happened in about one 5,000-story
+ * build in five once the render started earlier (440 MB), and no longer does (fifteenth round).
  */
 const IN_FLIGHT_PER_THREAD = 3
 
