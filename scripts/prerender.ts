@@ -54,10 +54,10 @@ export interface PrerenderResult {
  * 10,000-story build grow by 150-200 MB in about half the builds: its objects outlived the young
  * generation, and whether a full collection came during the render decided the peak (321-460 MB).
  * Three gave 300-323 MB in six runs, and the same time at 5,000 stories (eight pairs, means
- * 3.81 s either way; docs/benchmark/profile.md, fourteenth round). What outlived it was each
- * batch's payloads and heads, held by RenderPool.pages while it waited for the worker's answer
- * (RenderPool.postDocuments says how); with three, it still happened in about one 5,000-story
- * build in five once the render started earlier (440 MB), and no longer does (fifteenth round).
+ * 3.81 s either way; docs/benchmark/profile.md, fourteenth round). Once the render started
+ * earlier, it still happened with three in about one 5,000-story build in five (431-444 MB): what
+ * reached the old generation was the pages' rich-text trees, and turning V8's allocation-site
+ * pretenuring off (scripts/build.ts) ended it (fifteenth round).
  */
 const IN_FLIGHT_PER_THREAD = 3
 

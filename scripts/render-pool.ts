@@ -360,8 +360,8 @@ export class RenderPool {
    * Sends a batch's documents to the least busy document worker, and keeps of each page only what
    * its result needs. Its own function, not steps of `pages`: what an async function has in its
    * locals stays alive while it waits, so the payloads and heads would be held until the worker
-   * answered, long enough at times for them to outlive the young generation, and the main heap
-   * then grew by about 18 KB a page (IN_FLIGHT_PER_THREAD in scripts/prerender.ts says more).
+   * answered, and the longer that takes, the likelier they outlive the young generation
+   * (IN_FLIGHT_PER_THREAD in scripts/prerender.ts says more).
    */
   private postDocuments(staged: StagedPage[]): { results: Omit<PageResult, 'files'>[]; files: Promise<FileRecord[][]> } {
     const documents = staged.map(({ route, fullSlug, existing, payload, head }): DocumentJob => ({ route, fullSlug, existing, payload, head }))
