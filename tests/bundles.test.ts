@@ -27,6 +27,9 @@ describe('buildBundles', () => {
     expect(existsSync(entry)).toBe(true)
     // Built first, so that workers can start while Vike builds.
     expect(statSync(join(dir, WORKER_BUNDLE)).mtimeMs).toBeLessThanOrEqual(statSync(entry).mtimeMs)
+    // The worker touches `Headers` as it starts, so that Node loads its fetch implementation then and
+    // not on the first page: the bundler once dropped a bare `void Headers` as free of side effects.
+    expect(readFileSync(join(dir, WORKER_BUNDLE), 'utf8')).toMatch(/typeof Headers\b/)
   }, 120_000)
 
   it("should build Vike's runtime into the server bundle, which takes only React from node_modules", async () => {
