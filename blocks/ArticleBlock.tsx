@@ -1,4 +1,4 @@
-import { hasImage } from '../cms/image.ts'
+import { imageAsset } from '../cms/image.ts'
 import type { BlockProps } from './types.ts'
 import { useEditable } from './parts/editable.ts'
 import { text } from './parts/fields.ts'
@@ -8,7 +8,7 @@ import { RichText } from './parts/RichText.tsx'
 /** `article-block`: a titled section of rich text with an image on the left or right (default). */
 export function ArticleBlock({ blok }: BlockProps) {
   const side = blok.image_position === 'left' ? 'left' : 'right'
-  const withImage = hasImage(blok.image)
+  const withImage = imageAsset(blok.image) !== undefined
   return (
     <section className={`article-block image-${side}${withImage ? ' has-image' : ''}`} {...useEditable(blok)}>
       <div>

@@ -83,8 +83,20 @@ export interface StoryLink {
   published?: boolean
 }
 
-/** The content types of docs/content-model.md, i.e. the `component` of a story's root block. */
+/**
+ * The content types with a page view (docs/content-model.md), i.e. the `component` of a story's
+ * root block. A story of any other content type (an author, a category, a `global` story) is data:
+ * it gets no route (docs/behaviour.md, "Data stories"). A site owner registers a new page type
+ * here (README, "Adding a block type").
+ */
 export const CONTENT_TYPES = ['page', 'article', 'project'] as const
+
+const PAGE_TYPES: ReadonlySet<string> = new Set(CONTENT_TYPES)
+
+/** Whether stories of this content type are pages (in any spelling blockName accepts). */
+export function hasPageView(component: string): boolean {
+  return PAGE_TYPES.has(blockName(component))
+}
 
 
 /**
@@ -138,9 +150,12 @@ export const BLOCK_NAMES = Object.keys(BLOCK_FIELDS) as BlockName[]
  * The blocks that list the published stories of one content type, newest `first_published_at`
  * first, up to their `limit` (pages/pagination.ts splits long lists into pages).
  */
-export const LIST_BLOCKS = { 'all-projects': 'project', 'all-articles': 'article' } as const satisfies Partial<Record<BlockName, (typeof CONTENT_TYPES)[number]>>
-export type ListedType = (typeof LIST_BLOCKS)[keyof typeof LIST_BLOCKS]
-export const LISTED_TYPES = Object.values(LIST_BLOCKS) as ListedType[]
+export type ListedType = Extract<(typeof CONTENT_TYPES)[number], 'project' | 'article'>
+export const LIST_BLOCKS: ReadonlyMap<string, ListedType> = new Map<BlockName, ListedType>([
+  ['all-projects', 'project'],
+  ['all-articles', 'article'],
+])
+export const LISTED_TYPES: ListedType[] = [...LIST_BLOCKS.values()]
 
 /**
  * The site settings story (docs/content-model.md, "Site settings"): a content type that is not a
@@ -175,6 +190,13 @@ export interface SeoMetatags {
 export const SEO_PLUGIN = 'seo-metatags'
 export const SEO_TEXT_FIELDS = ['title', 'description', 'og_title', 'og_description', 'twitter_title', 'twitter_description'] as const
 export const SEO_IMAGE_FIELDS = ['og_image', 'twitter_image'] as const
+
+/**
+ * The fields of type asset, in every block that has one (cms/components.json says the same, and
+ * tests/content-model.test.ts holds the two equal). Older spaces stored some of them as a plain
+ * URL string, which the payload step turns into an asset (pages/trim-content.ts).
+ */
+export const ASSET_FIELDS: ReadonlySet<string> = new Set(['image', 'share_image'])
 
 /** The relation the crawl resolves (`options of stories` field of `project`). */
 export const RESOLVE_RELATIONS = ['project.related']

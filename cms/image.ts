@@ -24,6 +24,8 @@ export interface ImageFilters {
   brightness?: number
   rotate?: (typeof ROTATIONS)[number]
   format?: (typeof IMAGE_FORMATS)[number]
+  /** The part of the image a crop keeps, as an asset's `focus` holds it: `X1xY1:X2xY2`. */
+  focal?: string
 }
 
 export interface ImageServiceOptions extends ImageFilters {
@@ -44,9 +46,40 @@ export const STORYBLOK_ASSET_ORIGINS = ['https://a.storyblok.com', 'https://a-us
 
 const STORYBLOK_ASSET = /^https:\/\/a(-[a-z]+)?\.storyblok(china)?\.(com|cn)\/f\/\d+\/\d+x\d+\//
 
+/** Files a browser shows as an image; any other asset (a PDF, a video, a document) is a download. */
+const IMAGE_FILE = /\.(jpe?g|png|webp|avif|gif|svg)$/i
+const RASTER_FILE = /\.(jpe?g|png|webp|avif)(\?|#|$)/i
+const EXTENSION = /\.[a-z0-9]{1,5}$/i
+
+/**
+ * Whether a URL names an image: by its extension, as Storyblok's asset URLs keep it. A URL whose
+ * path has no extension (an image CDN's) is taken as one; a `.pdf` or `.mp4` is not.
+ */
+export function isImageFile(url: string): boolean {
+  if (url.startsWith('data:')) return url.startsWith('data:image/')
+  const path = url.split(/[?#]/, 1)[0]!
+  return IMAGE_FILE.test(path) || !EXTENSION.test(path)
+}
+
 /** A Storyblok asset the image service can transform (raster formats only; SVG and GIF pass through). */
 export function isStoryblokImage(url: string): boolean {
-  return STORYBLOK_ASSET.test(url) && !/\.(svg|gif)(\?|$)/i.test(url) && !url.includes('/m/')
+  return STORYBLOK_ASSET.test(url) && RASTER_FILE.test(url) && !url.includes('/m/')
+}
+
+/** A `focus` value the focal() filter takes: `X1xY1:X2xY2`. */
+export const FOCUS = /^\d{1,5}x\d{1,5}:\d{1,5}x\d{1,5}$/
+
+/**
+ * An asset field's value as an asset: the object the delivery API sends, or a plain URL string as
+ * older image fields stored it (`//a.storyblok.com/f/…`); protocol-relative URLs become https.
+ * Undefined when the field is empty, or a string that is no URL.
+ */
+export function assetOf(value: unknown): Asset | undefined {
+  const url = typeof value === 'string' && /^(https?:)?\/|^data:image\//i.test(value.trim()) ? value : undefined
+  const asset: Asset | undefined = url ? { filename: url } : typeof value === 'object' && value !== null ? (value as Asset) : undefined
+  const filename = typeof asset?.filename === 'string' ? asset.filename.trim() : ''
+  if (!filename) return undefined
+  return filename.startsWith('//') ? { ...asset, filename: `https:${filename}` } : asset
 }
 
 /** The intrinsic size written in an asset URL, so that images reserve their box before loading. */
@@ -58,9 +91,13 @@ export function assetDimensions(url: string): Dimensions | undefined {
   return width > 0 && height > 0 ? { width, height } : undefined
 }
 
-/** An asset field worth rendering: an object with a non-empty filename. */
-export function hasImage(asset: unknown): asset is Asset & { filename: string } {
-  return typeof asset === 'object' && asset !== null && typeof (asset as Asset).filename === 'string' && (asset as Asset).filename !== ''
+/**
+ * An asset field's value when it is an image to show: a non-image asset (a PDF) in an image place
+ * renders nothing, never a broken `<img>`.
+ */
+export function imageAsset(value: unknown): (Asset & { filename: string }) | undefined {
+  const asset = assetOf(value)
+  return asset && isImageFile(asset.filename!) ? (asset as Asset & { filename: string }) : undefined
 }
 
 function checkRange(name: string, value: number | undefined, min: number, max: number): void {
@@ -87,14 +124,16 @@ export function validateImageOptions(options: ImageServiceOptions): void {
   if (options.format !== undefined && !IMAGE_FORMATS.includes(options.format)) {
     throw new ImageOptionError('format', options.format, IMAGE_FORMATS.join(', '))
   }
+  if (options.focal !== undefined && !FOCUS.test(options.focal)) throw new ImageOptionError('focal', options.focal, 'X1xY1:X2xY2 in pixels')
 }
 
 /**
  * The image service's path for options already validated: `/m`, the size, then the filters in a
- * fixed order (quality, blur, brightness, rotate, format).
+ * fixed order (focal, quality, blur, brightness, rotate, format).
  */
-function servicePath({ width = 0, height = 0, quality, blur, brightness, rotate, format }: ImageServiceOptions): string {
+function servicePath({ width = 0, height = 0, quality, blur, brightness, rotate, format, focal }: ImageServiceOptions): string {
   let filters = ''
+  if (focal !== undefined) filters += `:focal(${focal})`
   if (quality !== undefined) filters += `:quality(${quality})`
   if (blur !== undefined) filters += `:blur(${blur})`
   if (brightness !== undefined) filters += `:brightness(${brightness})`

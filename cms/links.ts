@@ -3,6 +3,7 @@
  * `cached_url` of a link may be stale), url and asset links to their URL, email links to `mailto:`.
  */
 import type { Multilink } from './content-model.ts'
+import { own } from './own.ts'
 
 export function withAnchor(href: string, anchor: unknown): string {
   return typeof anchor === 'string' && anchor ? `${href}#${anchor.replace(/^#/, '')}` : href
@@ -13,7 +14,7 @@ export function multilinkHref(link: Multilink | undefined, routes: Record<string
   if (!link || typeof link !== 'object') return undefined
   switch (link.linktype) {
     case 'story': {
-      const route = link.id ? routes[link.id] : undefined
+      const route = link.id ? own(routes, link.id) : undefined
       return route ? withAnchor(route, link.anchor) : undefined
     }
     case 'email':

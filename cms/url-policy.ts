@@ -9,6 +9,7 @@
  * tabs or newlines inside the scheme, or the scheme spelt with HTML character references
  * (`javascript&colon;`, `&#106;avascript:`), which a careless renderer could decode.
  */
+import { own } from './own.ts'
 
 /** What the URL is for: an image may also be a `data:image/…` URL. */
 export type UrlUse = 'link' | 'image'
@@ -33,7 +34,7 @@ function decodeReferences(url: string): string {
       const code = reference[1] === 'x' || reference[1] === 'X' ? Number.parseInt(reference.slice(2), 16) : Number(reference.slice(1))
       return Number.isInteger(code) && code >= 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
     }
-    return NAMED_REFERENCES[reference.toLowerCase()] ?? whole
+    return own(NAMED_REFERENCES, reference.toLowerCase()) ?? whole
   })
 }
 

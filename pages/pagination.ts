@@ -18,7 +18,7 @@ export function pageRoute(route: string, page: number): string {
   return page <= 1 ? route : `${route}page/${page}/`
 }
 
-const listedType = (component: string): ListedType | undefined => LIST_BLOCKS[blockName(component) as keyof typeof LIST_BLOCKS]
+const listedType = (component: string): ListedType | undefined => LIST_BLOCKS.get(blockName(component))
 
 /** Counts a block into `listed` when it is a list block (see storiesListed). */
 export function listedBy(blok: Blok, listed: Listed): void {

@@ -32,6 +32,8 @@ export interface SiteIndex {
   byRoute: Map<string, Pick<StoryCard, 'name'> & { route?: string }>
   /** The versions of each page in every language, by story uuid (pages/languages.ts); absent for one language. */
   alternates?: Map<string, Alternate[]>
+  /** Stories of content types without a page view, by uuid: a link to one renders as text, with a warning. */
+  notPages?: Map<string, { full_slug: string; component: string }>
 }
 
 export interface PayloadResult {
@@ -98,7 +100,7 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
   // One walk of the content: trimming it reports the story links, relations and blocks it keeps,
   // which the links table, the list windows and the page's dependencies are made from (three more
   // walks of every story took a fifth of the payload step).
-  const links: Record<string, string> = {}
+  const links = new Map<string, string>()
   const linked = new Set<string>()
   const brokenLinks: string[] = []
   const related = new Set<string>()
@@ -113,10 +115,12 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
       if (!linked.has(uuid)) {
         linked.add(uuid)
         const target = index.byUuid.get(uuid)
-        if (target) links[uuid] = routeOf(target)
+        const data = target ? undefined : index.notPages?.get(uuid)
+        if (target) links.set(uuid, routeOf(target))
+        else if (data) problems.push(`a link to "${data.full_slug}", a story of content type "${data.component}" that is not a page, renders as text`)
         else brokenLinks.push(uuid)
       }
-      return links[uuid]
+      return links.get(uuid)
     },
     onRelation: (uuid) => related.add(uuid),
     onBlok(blok) {
@@ -156,7 +160,8 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
       published_at: story.published_at ?? null,
       content,
     },
-    links,
+    // Object.fromEntries defines each uuid as an own property, whatever its name.
+    links: Object.fromEntries(links),
     ...(crumbs.length ? { breadcrumbs: crumbs } : {}),
     ...(page === 1 && versions && versions.length > 1 ? { alternates: versions } : {}),
     ...(Object.keys(lists).length ? { lists } : {}),

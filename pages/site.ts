@@ -4,7 +4,7 @@
  * the route table, navigation and index; a story's full content is loaded only for its own
  * payload (see stories.ts).
  */
-import { byFullSlug, type ListedType } from '../cms/content-model.ts'
+import { byFullSlug, hasPageView, type ListedType } from '../cms/content-model.ts'
 import { buildPayload, siteIndex, type PayloadResult, type SiteIndex } from './payload.ts'
 import type { SiteInfo, SiteShell } from './route-payload.ts'
 import { pageRoute, storyPageCount } from './pagination.ts'
@@ -28,7 +28,20 @@ export interface Site {
   shell: SiteShell
   /** What the site's shape should warn of: settings links that lead nowhere, routes that differ only by case. */
   warnings: string[]
+  /** How many stories of each content type without a page view the site holds (data stories). */
+  notPages: Map<string, number>
   payloadFor(route: string): PayloadResult | undefined
+}
+
+/** A story with a route: neither the settings story nor a data story (docs/behaviour.md, "Data stories"). */
+export function isPage(summary: Pick<StorySummary, 'settings' | 'component'>): boolean {
+  return !summary.settings && hasPageView(summary.component)
+}
+
+function countByComponent(stories: StorySummary[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const { component } of stories) counts.set(component, (counts.get(component) ?? 0) + 1)
+  return counts
 }
 
 export interface SiteOptions {
@@ -46,19 +59,21 @@ export function siteOf(source: StorySource, info: SiteInfo, { prefix = '', fallb
   const all = [...source.summaries()].sort(byFullSlug)
   const own = new Set(all.map((summary) => summary.uuid))
   const borrowed = fallback.filter((summary) => !own.has(summary.uuid))
-  // The site settings story is not a page: it shapes every page's shell instead.
-  const summaries = all.filter((summary) => !summary.settings)
+  // The site settings story shapes every page's shell instead; data stories are no pages at all.
+  const summaries = all.filter(isPage)
+  const data = all.filter((summary) => !summary.settings && !isPage(summary))
   const table = routeTable(summaries)
   const index = siteIndex(summaries)
-  for (const { uuid, full_slug, card, settings } of borrowed) {
-    if (settings) continue
+  if (data.length) index.notPages = new Map(data.map(({ uuid, full_slug, component }) => [uuid, { full_slug, component }]))
+  for (const { uuid, full_slug, card } of borrowed.filter(isPage)) {
     index.byUuid.set(uuid, { uuid, full_slug, card })
     // Where the page would be in this language, for the breadcrumbs of the pages below it.
     const here = `/${prefix}${card.route.slice(1)}`
     if (prefix && !index.byRoute.has(here)) index.byRoute.set(here, card)
   }
-  const settingsFallback = all.some((summary) => summary.settings) ? [] : borrowed.filter((summary) => summary.settings)
-  const { shell, warnings } = siteShell([...all, ...settingsFallback], info, prefix, borrowed.filter((summary) => !summary.settings))
+  const settings = all.filter((summary) => summary.settings)
+  const settingsFallback = settings.length ? [] : borrowed.filter((summary) => summary.settings)
+  const { shell, warnings } = siteShell([...settings, ...settingsFallback, ...summaries], info, prefix, borrowed.filter(isPage))
   const routes = new Map<string, RouteStory>()
   const available = Object.fromEntries(Object.entries(index.lists).map(([type, cards]) => [type, cards.length])) as Record<ListedType, number>
   for (const [route, summary] of table) {
@@ -74,6 +89,7 @@ export function siteOf(source: StorySource, info: SiteInfo, { prefix = '', fallb
     index,
     shell,
     warnings: [...warnings, ...caseCollisions(routes.keys())],
+    notPages: countByComponent(data),
     payloadFor(route) {
       const story = routes.get(route)
       return story ? buildPayload(source.load(story.uuid), index, { page: story.page }) : undefined

@@ -3,6 +3,7 @@
  * subtag. Build-time only: a site's shell carries the words of its language (pages/site-shell.ts).
  * A language missing here keeps the English words, and the build says so.
  */
+import { own } from '../cms/own.ts'
 import type { Words } from './words.ts'
 
 const MONTHS = {
@@ -377,7 +378,7 @@ export const TRANSLATIONS: Record<string, Words> = {
 
 /** The words of a language tag (`de-AT` → German), undefined for English and languages not here. */
 export function wordsFor(language: string | undefined): Words | undefined {
-  return language ? TRANSLATIONS[language.toLowerCase().split('-')[0]!] : undefined
+  return language ? own(TRANSLATIONS, language.toLowerCase().split('-')[0]!) : undefined
 }
 
 /** Whether the interface has words for a language (English is built in). */

@@ -7,9 +7,9 @@
  * blocks) is told to the caller as it goes, so the payload step needs no other walk (payload.ts).
  */
 import type { Asset, Blok, Multilink, SeoMetatags, Story } from '../cms/content-model.ts'
-import { blockName, RESOLVE_RELATIONS, SEO_IMAGE_FIELDS, SEO_PLUGIN, SEO_TEXT_FIELDS } from '../cms/content-model.ts'
+import { ASSET_FIELDS, blockName, RESOLVE_RELATIONS, SEO_IMAGE_FIELDS, SEO_PLUGIN, SEO_TEXT_FIELDS } from '../cms/content-model.ts'
 import { isBlok, storyLinkTarget } from '../cms/content-walk.ts'
-import { responsiveImage } from '../cms/image.ts'
+import { assetOf, FOCUS, responsiveImage } from '../cms/image.ts'
 import { renderRichText } from '../cms/richtext/index.ts'
 import { rejectedUrlNote, safeUrl } from '../cms/url-policy.ts'
 import type { SiteIndex } from './payload.ts'
@@ -27,7 +27,7 @@ export type Problems = string[]
 
 export function toCard(story: Story): StoryCard {
   const { content } = story
-  const image = content.image as Asset | undefined
+  const image = assetOf(content.image)
   return {
     uuid: story.uuid,
     route: routeOf(story),
@@ -38,7 +38,7 @@ export function toCard(story: Story): StoryCard {
       component: content.component,
       title: text(content.title),
       description: text(content.description) ?? text(content.teaser),
-      ...(image?.filename ? { image: trimAsset(image as Record<string, unknown>, []) } : {}),
+      ...(image ? { image: trimAsset(image, []) } : {}),
     },
   }
 }
@@ -106,10 +106,13 @@ function allowedUrl(url: unknown, use: 'link' | 'image', problems: Problems): st
   return safe
 }
 
-/** The asset fields components read: an image needs its URL, alt and title, nothing else. */
-function trimAsset(asset: Record<string, unknown>, problems: Problems): Asset {
-  const { filename, alt, title } = asset as Asset
-  return { filename: allowedUrl(filename, 'image', problems) ?? '', ...(alt ? { alt } : {}), ...(title ? { title } : {}) }
+/**
+ * The asset fields pages read: an image needs its URL, alt and title, and its focus point where a
+ * crop should keep it (renderer/share.ts); nothing else.
+ */
+function trimAsset(asset: Asset, problems: Problems): Asset {
+  const { filename, alt, title, focus } = assetOf(asset) ?? asset
+  return { filename: allowedUrl(filename, 'image', problems) ?? '', ...(alt ? { alt } : {}), ...(title ? { title } : {}), ...(focus && FOCUS.test(focus) ? { focus } : {}) }
 }
 
 /** The multilink fields `multilinkHref` reads, with URLs the policy allows. */
@@ -160,6 +163,8 @@ export function trimContent(value: unknown, index: SiteIndex, options: TrimOptio
     return value.map((entry) => relatedCard(entry, index, options)).filter((card): card is StoryCard => card !== undefined)
   }
   if (Array.isArray(value)) return value.map((item) => trimContent(item, index, options))
+  // An asset field that older spaces stored as a plain URL.
+  if (typeof value === 'string' && parent && key && ASSET_FIELDS.has(key)) return assetOf(value) ? trimAsset({ filename: value }, options.problems) : value
   if (typeof value !== 'object' || value === null) return value
   if (isRichTextDoc(value)) return renderedRichText(value, index, options)
   const object = value as Record<string, unknown>
@@ -168,7 +173,7 @@ export function trimContent(value: unknown, index: SiteIndex, options: TrimOptio
     return undefined
   }
   if (isSeoField(object)) return trimSeo(object, options.problems)
-  if (object.fieldtype === 'asset' || (typeof object.filename === 'string' && !('component' in object))) return trimAsset(object, options.problems)
+  if (object.fieldtype === 'asset' || (typeof object.filename === 'string' && !('component' in object))) return trimAsset(object as Asset, options.problems)
   // A story link, as a link field or otherwise: the caller learns of it (and its route) here.
   const linked = storyLinkTarget(object)
   if (linked) options.linkRoute(linked)
@@ -178,7 +183,8 @@ export function trimContent(value: unknown, index: SiteIndex, options: TrimOptio
   const copy: Record<string, unknown> = {}
   // `for…in`, not Object.entries: no pair per field (content is parsed JSON, nothing inherited).
   for (const field in object) {
-    if ((field === '_editable' && !options.keepEditable) || (linked && field === 'story')) continue
+    // A `__proto__` field would set the copy's prototype, not a field: no real field has the name.
+    if ((field === '_editable' && !options.keepEditable) || (linked && field === 'story') || field === '__proto__') continue
     copy[field] = trimContent(object[field], index, options, blok, field)
   }
   return copy

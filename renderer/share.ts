@@ -5,7 +5,7 @@
  * field wins over everything derived. Written into the server HTML only: share previews are made
  * by crawlers that run no JavaScript, so none of this reaches the client bundle.
  */
-import { assetDimensions, imageUrl, isStoryblokImage } from '../cms/image.ts'
+import { assetDimensions, imageUrl, isImageFile, isStoryblokImage } from '../cms/image.ts'
 import type { Asset } from '../cms/content-model.ts'
 import type { RoutePayload, SiteInfo } from '../pages/route-payload.ts'
 import { escapeHtml } from './escape.ts'
@@ -23,8 +23,8 @@ export interface ShareImage {
   alt?: string
 }
 
-/** Social networks render neither SVG nor animated GIF previews. */
-const isRaster = (url: string) => !/\.(svg|gif)(\?|#|$)/i.test(url)
+/** Social networks render neither SVG nor animated GIF previews (nor a PDF in an image field). */
+const isRaster = (url: string) => isImageFile(url) && !/\.(svg|gif)(\?|#|$)/i.test(url)
 
 /** A raster image at least SHARE_IMAGE_MIN_WIDTH wide; one of unknown size is given the benefit of the doubt. */
 function isLarge(url: string): boolean {
@@ -57,7 +57,7 @@ export function firstLargeImage(content: unknown): Asset | undefined {
 }
 
 /** An image as a share card wants it: absolute, and 1200×630 when the image service can crop it. */
-export function shareImage(url: string, siteUrl: string | undefined, alt?: string | null): ShareImage | undefined {
+export function shareImage(url: string, siteUrl: string | undefined, alt?: string | null, focus?: string | null): ShareImage | undefined {
   let absolute: string
   try {
     absolute = new URL(url, siteUrl).href
@@ -66,7 +66,7 @@ export function shareImage(url: string, siteUrl: string | undefined, alt?: strin
   }
   const cropped = isStoryblokImage(absolute)
   return {
-    url: cropped ? imageUrl(absolute, { ...SHARE_IMAGE_SIZE, quality: 80, format: 'jpeg' }) : absolute,
+    url: cropped ? imageUrl(absolute, { ...SHARE_IMAGE_SIZE, quality: 80, format: 'jpeg', ...(focus ? { focal: focus } : {}) }) : absolute,
     ...(cropped ? SHARE_IMAGE_SIZE : assetDimensions(absolute)),
     ...(alt ? { alt } : {}),
   }
@@ -105,7 +105,7 @@ export function shareOf(payload: RoutePayload, site: SiteInfo, canonical?: strin
   const seo = seoOf(payload)
   const { story } = payload
   const found = firstLargeImage(story.content)
-  const image = seo.og_image ? shareImage(seo.og_image, site.url) : found?.filename ? shareImage(found.filename, site.url, found.alt) : site.image ? shareImage(site.image.url, site.url, site.image.alt) : undefined
+  const image = seo.og_image ? shareImage(seo.og_image, site.url) : found?.filename ? shareImage(found.filename, site.url, found.alt, found.focus) : site.image ? shareImage(site.image.url, site.url, site.image.alt) : undefined
   const title = seo.og_title ?? seo.title ?? (payload.route === (site.home ?? '/') ? site.name : storyTitle(payload))
   const description = seo.og_description ?? descriptionOf(payload, site.description)
   const isArticle = story.content.component === 'article'

@@ -17,6 +17,8 @@ export interface BuildFacts {
   rendered: number
   /** Warnings of the crawl and the site's shape, each naming its story or route. */
   warnings: string[]
+  /** Stories of content types without a page view, counted per content type (pages/site.ts). */
+  notPages?: Map<string, number>
 }
 
 /** The summary printed at the end of a build: what was built, how, and what to fix. */
@@ -41,6 +43,7 @@ export function summary(log: (line: string) => void, config: BuildConfig, result
   log(`  Build: ${mode}; ${rendered} routes rendered, ${output.written} files written`)
   if (config.preview) log('  PREVIEW BUILD: the preview token is in the editor code. Serve this build to editors only.')
   log(`  CMS requests: ${requests}`)
+  if (facts.notPages?.size) log(`  Not pages (data stories, no route): ${[...facts.notPages].map(([type, count]) => `${type} ${count}`).join(', ')}`)
   // maxRSS is in KiB; the bundle build runs in its own process and is not included.
   log(`  Peak memory (crawl and render process): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`)
   log(`  Files: ${output.files}, ${formatBytes(output.bytes)} (${kinds})`)

@@ -13,6 +13,7 @@ import type { CmsClient, SpaceInfo } from '../cms/client.ts'
 import type { Story } from '../cms/content-model.ts'
 import { crawl, crawlLanguage } from '../cms/crawl.ts'
 import { REDIRECTS_CHANGE } from '../cms/datasource.ts'
+import { own } from '../cms/own.ts'
 import { refetchStories } from '../cms/refetch.ts'
 import { localizeStory, publishedIn } from '../pages/languages.ts'
 import { SpilledStories, storyFilePath, type SpilledIndex } from './story-file.ts'
@@ -48,7 +49,7 @@ function newStoryFile(cacheDir: string, language?: string): SpilledStories {
 /** The uuids whose bytes differ between a fresh crawl and the cached build's story file, and those gone. */
 function changedSince(stories: SpilledStories, before: SpilledIndex): Set<string> {
   const changed = new Set<string>()
-  for (const { uuid } of stories.summaries()) if (before.entries[uuid]?.digest !== stories.digestOf(uuid)) changed.add(uuid)
+  for (const { uuid } of stories.summaries()) if (own(before.entries, uuid)?.digest !== stories.digestOf(uuid)) changed.add(uuid)
   for (const uuid of Object.keys(before.entries)) if (!stories.has(uuid)) changed.add(uuid)
   return changed
 }

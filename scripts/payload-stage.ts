@@ -12,7 +12,7 @@
 import type { PageContext } from 'vike/types'
 import { BLOCK_NAMES, blockName, type Story } from '../cms/content-model.ts'
 import { storyLabel } from '../cms/story-shape.ts'
-import { buildPayload, type SiteIndex } from '../pages/payload.ts'
+import { buildPayload, type PayloadResult, type SiteIndex } from '../pages/payload.ts'
 import { documentHead } from '../renderer/document-head.ts'
 import type { PageJob, StagedPage, WorkerPass } from './render-pool.ts'
 import type { StoryLocation } from './story-file.ts'
@@ -22,14 +22,22 @@ const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)
 /** `pass`: the render pass's shell, which the head shows (site name, language, share defaults). */
 export function payloadStage(job: PageJob, index: SiteIndex, { shell, shellFile }: WorkerPass, readStory: (location: StoryLocation) => Story): StagedPage {
   const { fullSlug, page: listPage, story, route, existing } = job
-  const result = buildPayload(readStory(story), index, { page: listPage })
+  const content = readStory(story)
+  const label = storyLabel({ full_slug: fullSlug, id: content.id })
+  let result: PayloadResult
+  let head: string
+  try {
+    result = buildPayload(content, index, { page: listPage })
+    head = documentHead({ payload: result.payload, shell, shellFile } as unknown as PageContext)
+  } catch (error) {
+    throw new Error(`${label}: ${(error as Error).message ?? error}`, { cause: error })
+  }
   const { payload, brokenLinks, problems } = result
-  const label = storyLabel({ full_slug: fullSlug, id: payload.story.id })
   // The later pages of a long project list show the same story: its warnings are said once.
   const warnings = (listPage ?? 1) > 1 ? [] : [
     ...problems.map((problem) => `${label}: ${problem}.`),
     ...brokenLinks.map((uuid) => `${label}: a link to story ${uuid}, which is not published, renders as text.`),
   ]
   const unknownBlocks = [...result.components].filter((component) => !KNOWN_BLOCKS.has(blockName(component)))
-  return { route, fullSlug, existing, payload: JSON.stringify(payload), head: documentHead({ payload, shell, shellFile } as unknown as PageContext), warnings, unknownBlocks, dependsOn: result.dependsOn, listsShown: result.listsShown }
+  return { route, fullSlug, existing, payload: JSON.stringify(payload), head, warnings, unknownBlocks, dependsOn: result.dependsOn, listsShown: result.listsShown }
 }

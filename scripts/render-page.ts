@@ -4,14 +4,16 @@
  */
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { storyLabel } from '../cms/story-shape.ts'
 import { SERVER_ENTRY, SERVER_RENDERER } from './bundle-layout.ts'
 
 export type RenderPage = (typeof import('vike/server'))['renderPage']
 
+/** Names the story as every per-story message of the build does: `Story "<full_slug>" (id N): …`. */
 export class RenderError extends Error {
-  constructor(route: string, story: string | undefined, cause: unknown) {
+  constructor(route: string, story: { full_slug: string; id: number } | undefined, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause)
-    super(`Rendering ${route}${story ? ` (story "${story}")` : ''} failed: ${reason}`)
+    super(story ? `${storyLabel(story)}: rendering ${route} failed: ${reason}` : `Rendering ${route} failed: ${reason}`)
     this.name = 'RenderError'
   }
 }
@@ -34,7 +36,7 @@ export async function renderChecked(
   renderPage: RenderPage,
   init: Record<string, unknown> & { urlOriginal: string },
   expected: number,
-  story?: string,
+  story?: { full_slug: string; id: number },
 ): Promise<string> {
   const pageContext = await renderPage(init)
   const status = pageContext.httpResponse?.statusCode

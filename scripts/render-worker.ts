@@ -95,21 +95,25 @@ function withChrome(pageContext: PageContext, payload: RoutePayload): PageContex
  * for twice over once Vike's first render has turned on Node's promise hooks (its
  * AsyncLocalStorage; docs/benchmark/profile.md, thirteenth round).
  */
-function storyHtml(route: string, payload: RoutePayload, fullSlug: string, head: string): string | Promise<string> {
+function storyHtml(route: string, payload: RoutePayload, head: string): string | Promise<string> {
   const { shell: siteShell, shellFile } = current()
   const pageContext = { Page: StoryView, payload, shell: siteShell, shellFile } as unknown as PageContext
   const document = () => renderDocument(pageContext)
   if (shell) {
     // The check the route function makes when renderPage() runs (+route.ts).
-    if (!isValidSlug(slugOf(route))) throw new RenderError(route, fullSlug, 'status 404, expected 200')
+    if (!isValidSlug(slugOf(route))) throw new RenderError(route, payload.story, 'status 404, expected 200')
     // What renderDocument() makes, in its three parts.
-    return withShellParts(head, renderBody(withChrome(pageContext, payload)), DOCUMENT_END, shell)
+    try {
+      return withShellParts(head, renderBody(withChrome(pageContext, payload)), DOCUMENT_END, shell)
+    } catch (error) {
+      throw new RenderError(route, payload.story, error)
+    }
   }
   // The first page learns the shell; pages of batches that came meanwhile wait for it rather than
   // all going through Vike.
-  if (learning && shell === undefined) return learning.then(() => storyHtml(route, payload, fullSlug, head))
+  if (learning && shell === undefined) return learning.then(() => storyHtml(route, payload, head))
   const html = renderPage()
-    .then((render) => renderChecked(render, { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, fullSlug))
+    .then((render) => renderChecked(render, { urlOriginal: route, payload, shell: siteShell, shellFile }, 200, payload.story))
     .then((html) => {
       if (shell === undefined) shell = learnShell(html, document()) ?? null
       return html
@@ -136,8 +140,8 @@ async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string
  */
 async function documentStage({ pages }: DocumentsJob): Promise<FileRecord[][]> {
   const htmls: string[] = []
-  for (const { route, payload, fullSlug, head } of pages) {
-    const html = storyHtml(route, JSON.parse(payload) as RoutePayload, fullSlug, head)
+  for (const { route, payload, head } of pages) {
+    const html = storyHtml(route, JSON.parse(payload) as RoutePayload, head)
     htmls.push(typeof html === 'string' ? html : await html)
   }
   const files: FileRecord[][] = []

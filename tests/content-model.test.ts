@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { loadSpace } from '../cms/api/space.ts'
-import { BLOCK_FIELDS, BLOCK_NAMES, blockName, CONTENT_TYPES, RESOLVE_RELATIONS, SETTINGS_FIELDS, SITE_CONFIG, type BlockName } from '../cms/content-model.ts'
+import { ASSET_FIELDS, BLOCK_FIELDS, BLOCK_NAMES, blockName, CONTENT_TYPES, RESOLVE_RELATIONS, SETTINGS_FIELDS, SITE_CONFIG, type BlockName } from '../cms/content-model.ts'
 import { eachBlok } from '../cms/content-walk.ts'
 import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
 
@@ -32,6 +32,11 @@ describe('component schema (cms/components.json)', () => {
       expect(component.is_root, component.name).toBe(isContentType)
       expect(component.is_nestable, component.name).toBe(!isContentType)
     }
+  })
+
+  it('should list every asset field of the schema in ASSET_FIELDS, and no other field', () => {
+    const assetFields = components.flatMap((component) => Object.entries(component.schema).filter(([, definition]) => definition.type === 'asset').map(([field]) => field))
+    expect(new Set(assetFields)).toEqual(ASSET_FIELDS)
   })
 
   it('should declare the resolved relation as a story option field', () => {

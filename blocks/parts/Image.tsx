@@ -1,14 +1,15 @@
 /**
  * An asset as a responsive image that reserves its box (width/height from the asset URL). Empty
- * assets render nothing. `priority` marks the page's first large image: loaded eagerly, at high
- * priority, since it is likely the largest contentful paint.
+ * assets and assets that are no image (a PDF) render nothing. `priority` marks the page's first
+ * large image: loaded eagerly, at high priority, since it is likely the largest contentful paint.
  */
-import { hasImage, responsiveImage } from '../../cms/image.ts'
+import { imageAsset, responsiveImage } from '../../cms/image.ts'
 
 export const FULL_WIDTH = '(min-width: 1280px) 1216px, 100vw'
 
-export function Image({ asset, sizes = FULL_WIDTH, priority = false, className }: { asset: unknown; sizes?: string; priority?: boolean; className?: string }) {
-  if (!hasImage(asset)) return null
+export function Image({ asset: field, sizes = FULL_WIDTH, priority = false, className }: { asset: unknown; sizes?: string; priority?: boolean; className?: string }) {
+  const asset = imageAsset(field)
+  if (!asset) return null
   const image = responsiveImage(asset.filename, sizes)
   return (
     <img

@@ -6,6 +6,8 @@
  * prefixed with the code (translated by the Translatable Slugs app when the story has one) and
  * `default_full_slug`. Pure functions of a stored story.
  */
+import { own } from '../own.ts'
+
 /** How the management API stores a field's translation: `<field>__i18n__<code>`. */
 export const I18N_SEPARATOR = '__i18n__'
 
@@ -28,8 +30,9 @@ export function translateContent<T>(value: T, code: string | undefined): T {
   const object = value as Record<string, unknown>
   const result: Record<string, unknown> = {}
   for (const [key, child] of Object.entries(object)) {
-    if (key.includes(I18N_SEPARATOR)) continue
-    const translated = code === undefined ? undefined : object[`${key}${I18N_SEPARATOR}${code}`]
+    // A `__proto__` field would set the copy's prototype, not a field: no real field has the name.
+    if (key.includes(I18N_SEPARATOR) || key === '__proto__') continue
+    const translated = code === undefined ? undefined : own(object, `${key}${I18N_SEPARATOR}${code}`)
     result[key] = translateContent(translated !== undefined && translated !== '' ? translated : child, code)
   }
   return result as T

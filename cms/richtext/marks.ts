@@ -7,6 +7,7 @@ import type { ElementContent } from 'hast'
 import type { RichTextMark } from '../content-model.ts'
 import { withAnchor } from '../links.ts'
 import { LANGUAGE_TAG } from '../language.ts'
+import { own } from '../own.ts'
 import { safeUrl } from '../url-policy.ts'
 import { element } from './nodes.ts'
 import type { RichTextOptions } from './options.ts'
@@ -66,7 +67,7 @@ function intendedHref(mark: RichTextMark, options: RichTextOptions): string | un
       const uuid = attr(mark, 'uuid')
       // A story that is not published has no route: its stale href must not be linked.
       if (uuid && options.links) {
-        const route = typeof options.links === 'function' ? options.links(uuid) : options.links[uuid]
+        const route = typeof options.links === 'function' ? options.links(uuid) : own(options.links, uuid)
         return route ? withAnchor(route, anchor) : undefined
       }
       return href ? withAnchor(href, anchor) : anchor ? `#${anchor}` : undefined

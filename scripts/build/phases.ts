@@ -176,7 +176,7 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
 
     const seconds = clock.elapsed()
     const warnings = [...content.warnings, ...site.warnings, ...translated.warnings, ...redirects.warnings]
-    summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: plan.incremental?.render.length ?? result.routes.length, warnings })
+    summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: plan.incremental?.render.length ?? result.routes.length, warnings, notPages: site.notPages })
     if (process.env.BUILD_STATS_FILE) {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: pool.size })
     }

@@ -6,6 +6,7 @@
  */
 import { rmdir } from 'node:fs/promises'
 import { join } from 'node:path'
+import { own } from '../../cms/own.ts'
 import { affectedRoutes, type AffectedRoutes, type RouteDependencies } from '../../pages/affected.ts'
 import { languageOfRoute, languageSiteOf } from '../../pages/languages.ts'
 import type { SiteInfo } from '../../pages/route-payload.ts'
@@ -39,7 +40,7 @@ interface CachedSites {
 
 function cachedSites(previous: CacheState): CachedSites {
   const { folders } = previous
-  if (folders) return { summaries: (language) => (language ? folders.languages[language] ?? [] : folders.default), codes: Object.keys(folders.languages), groups: folders.groups }
+  if (folders) return { summaries: (language) => (language ? own(folders.languages, language) ?? [] : folders.default), codes: Object.keys(folders.languages), groups: folders.groups }
   return { summaries: (language) => (language ? previous.languages?.[language]?.summaries ?? [] : previous.stories.summaries), codes: Object.keys(previous.languages ?? {}) }
 }
 
@@ -54,7 +55,7 @@ function withVersions(changed: Set<string>, groups: ReadonlyMap<string, string>,
   const members = new Map<string, string[]>()
   for (const [uuid, group] of [...groups, ...Object.entries(before)]) members.set(group, [...(members.get(group) ?? []), uuid])
   const all = new Set(changed)
-  for (const uuid of changed) for (const group of [groups.get(uuid), before[uuid]]) for (const member of (group && members.get(group)) || []) all.add(member)
+  for (const uuid of changed) for (const group of [groups.get(uuid), own(before, uuid)]) for (const member of (group && members.get(group)) || []) all.add(member)
   return all
 }
 
