@@ -142,8 +142,17 @@ describe('renderRichText marks', () => {
     })
   }
 
-  it('should nest several marks, the first outermost', () => {
-    expect(renderRichText(doc(p(text('x', mark('bold'), mark('italic')))))).toBe('<p><strong><em>x</em></strong></p>')
+  // Expected HTML as @storyblok/richtext 5.3.1 renders the same documents.
+  it('should nest several marks as @storyblok/richtext does, the first innermost', () => {
+    expect(renderRichText(doc(p(text('x', mark('bold'), mark('italic')))))).toBe('<p><em><strong>x</strong></em></p>')
+    expect(renderRichText(doc(p(text('x', mark('italic'), mark('bold')))))).toBe('<p><strong><em>x</em></strong></p>')
+    expect(renderRichText(doc(p(text('x', mark('bold'), mark('styled', { class: 'c' })))))).toBe('<p><span class="c"><strong>x</strong></span></p>')
+    expect(renderRichText(doc(p(text('x', mark('code'), mark('strike'), mark('underline')))))).toBe('<p><u><s><code>x</code></s></u></p>')
+    expect(renderRichText(doc(p(text('x', mark('anchor', { id: 'h' }), mark('bold')))))).toBe('<p><strong><span id="h">x</span></strong></p>')
+  })
+
+  it('should keep the link outermost around marks, as @storyblok/richtext does', () => {
+    expect(renderRichText(doc(p(text('x', mark('bold'), link({ href: '/a' }), mark('italic')))))).toBe('<p><a href="/a"><em><strong>x</strong></em></a></p>')
   })
 
   it('should ignore unknown marks', () => {
@@ -152,6 +161,21 @@ describe('renderRichText marks', () => {
 })
 
 describe('renderRichText links', () => {
+  // Expected HTML as @storyblok/richtext 5.3.1 renders the same documents.
+  it('should keep a link\'s title, as @storyblok/richtext does', () => {
+    expect(renderRichText(doc(p(text('x', link({ href: 'https://e.com', title: 'Tip' })))))).toBe('<p><a href="https://e.com" title="Tip">x</a></p>')
+    expect(renderRichText(doc(p(text('x', link({ href: '/a', title: '' })))))).toBe('<p><a href="/a">x</a></p>')
+    expect(renderRichText(doc(p(text('x', link({ href: '/a', title: '"><script>' })))))).toBe('<p><a href="/a" title="&#x22;><script>">x</a></p>')
+  })
+
+  it('should add an anchor to story links only, as @storyblok/richtext does', () => {
+    expect(renderRichText(doc(p(text('x', link({ href: '/a', anchor: 'top', linktype: undefined })))))).toBe('<p><a href="/a">x</a></p>')
+    expect(renderRichText(doc(p(text('x', link({ href: '/a', anchor: 'top' })))))).toBe('<p><a href="/a">x</a></p>')
+    expect(renderRichText(doc(p(text('x', link({ href: '/a', anchor: 'top', linktype: 'asset' })))))).toBe('<p><a href="/a">x</a></p>')
+    expect(renderRichText(doc(p(text('x', link({ href: '/a', anchor: 'top', linktype: 'story' })))))).toBe('<p><a href="/a#top">x</a></p>')
+    expect(renderRichText(doc(p(text('x', link({ href: '', anchor: 'top', linktype: 'story' })))))).toBe('<p><a href="#top">x</a></p>')
+  })
+
   it('should render url links, with rel on _blank', () => {
     expect(renderRichText(doc(p(text('site', link({ href: 'https://example.com', target: '_blank' })))))).toBe(
       '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a></p>',

@@ -50,9 +50,9 @@ export const markHandlers: Record<string, MarkHandler> = {
   },
 }
 
-/** Applies marks, the first one outermost; unknown marks are ignored. */
+/** Applies marks, the first one innermost as @storyblok/richtext does; unknown marks are ignored. */
 export function applyMarks(children: ElementContent[], marks: RichTextMark[]): ElementContent[] {
-  return marks.reduceRight<ElementContent[]>((inner, mark) => {
+  return marks.reduce<ElementContent[]>((inner, mark) => {
     const handler = Object.hasOwn(markHandlers, mark.type) ? markHandlers[mark.type] : undefined
     return handler ? handler(inner, mark) : inner
   }, children)
@@ -75,7 +75,8 @@ function intendedHref(mark: RichTextMark, options: RichTextOptions): string | un
     case 'email':
       return href ? (href.startsWith('mailto:') ? href : `mailto:${href}`) : undefined
     default:
-      return href ? withAnchor(href, anchor) : anchor ? `#${anchor}` : undefined
+      // Only story links take their anchor, as in @storyblok/richtext.
+      return href
   }
 }
 
@@ -110,7 +111,8 @@ export function linkElement(mark: RichTextMark, options: RichTextOptions, childr
   const href = linkHref(mark, options)
   if (href === undefined) return children
   const { rel: customRel, ...custom } = customAttributes(mark)
+  const title = attr(mark, 'title')?.trim()
   const blank = attr(mark, 'target') === '_blank'
   const rel = [...new Set([...customRel, ...(blank ? ['noopener', 'noreferrer'] : [])])]
-  return [element('a', { href, ...custom, ...(blank ? { target: '_blank' } : {}), ...(rel.length ? { rel } : {}) }, children)]
+  return [element('a', { href, ...(title ? { title } : {}), ...custom, ...(blank ? { target: '_blank' } : {}), ...(rel.length ? { rel } : {}) }, children)]
 }
