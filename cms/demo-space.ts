@@ -14,6 +14,11 @@ export const DEMO_CONTACT_EMAIL = 'hello@ateliernord.example'
  * copy of it), a build of it publishes the demo's images, which its asset URLs point at.
  */
 export function isDemoSpace(space: { id: number; name: string }): boolean {
-  const demo = JSON.parse(readFileSync(new URL('./demo-space/space.json', import.meta.url), 'utf8')) as { id: number; name: string }
+  const demo = demoSpace()
   return space.id === demo.id && space.name === demo.name
+}
+
+/** The demo space's id and name, as its `space.json` holds them. */
+export function demoSpace(): { id: number; name: string } {
+  return JSON.parse(readFileSync(new URL('./demo-space/space.json', import.meta.url), 'utf8')) as { id: number; name: string }
 }

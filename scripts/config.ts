@@ -4,11 +4,13 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
-import { parseArgs, parseEnv } from 'node:util'
+import { parseArgs } from 'node:util'
 import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../cms/config.ts'
 import { isEmailAddress } from '../blocks/contact/validate.ts'
 import { DEMO_CONTACT_EMAIL } from '../cms/demo-space.ts'
 import { DEFAULT_SITE_LANGUAGE, LANGUAGE_TAG } from '../cms/language.ts'
+import { demoProblems } from './demo-guard.ts'
+import { loadEnvFile } from './env-file.ts'
 import type { ContactSettings, SiteInfo } from '../pages/route-payload.ts'
 
 export interface BuildOptions {
@@ -22,6 +24,8 @@ export interface BuildOptions {
   full: boolean
   /** Story ids that changed (`--changed 12,34`, what webhooks name): only they are refetched. */
   changed?: number[]
+  /** Build the demo space although settings are present (`--demo`; scripts/demo-guard.ts). */
+  demo: boolean
 }
 
 export interface BuildConfig extends BuildOptions {
@@ -36,16 +40,18 @@ export interface BuildConfig extends BuildOptions {
 
 type Env = Record<string, string | undefined>
 
-/** Variables from `.env` in the working directory, overridden by the real environment. */
-export function loadEnv(env: Env = process.env, file = resolve('.env')): Env {
-  if (!existsSync(file)) return env
-  return { ...parseEnv(readFileSync(file, 'utf8')), ...env }
+/**
+ * Variables from `.env` in the working directory, overridden by the real environment; a malformed
+ * line throws a ConfigError, and a name that is no setting is warned of (scripts/env-file.ts).
+ */
+export function loadEnv(env: Env = process.env, file = resolve('.env'), warn: (warning: string) => void = (warning) => process.stderr.write(`Warning: ${warning}\n`)): Env {
+  return loadEnvFile(env, existsSync(file) ? readFileSync(file, 'utf8') : undefined, warn)
 }
 
 /** The project's folder: where its node_modules are. */
 const PROJECT_ROOT = resolve(import.meta.dirname, '..')
 
-const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--full] [--changed ID,ID]'
+const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--full] [--changed ID,ID] [--demo]'
 
 /**
  * Why the work folder `dir` cannot be a folder, if it cannot: the nearest part of its path that
@@ -63,13 +69,13 @@ function workDirProblem(dir: string): string | undefined {
 }
 
 export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions {
-  const options: BuildOptions = { preview: false, outDir: resolve('dist'), workDir: resolve('.build'), full: false }
+  const options: BuildOptions = { preview: false, outDir: resolve('dist'), workDir: resolve('.build'), full: false, demo: false }
   let values
   try {
     ;({ values } = parseArgs({
       args: argv,
       strict: true,
-      options: { preview: { type: 'boolean' }, full: { type: 'boolean' }, changed: { type: 'string', multiple: true }, out: { type: 'string' }, 'work-dir': { type: 'string' } },
+      options: { preview: { type: 'boolean' }, full: { type: 'boolean' }, demo: { type: 'boolean' }, changed: { type: 'string', multiple: true }, out: { type: 'string' }, 'work-dir': { type: 'string' } },
     }))
   } catch (error) {
     problems.push(`${(error as Error).message.split('\n')[0]!.replace(/\.?$/, '.')} ${USAGE}`)
@@ -91,6 +97,7 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
     ...options,
     preview: values.preview ?? false,
     full: values.full ?? false,
+    demo: values.demo ?? false,
     outDir: values.out ? resolve(values.out) : options.outDir,
     workDir,
   }
@@ -113,6 +120,7 @@ export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
     problems.push(`SITE_LANGUAGE="${language}" is not a language tag: use one such as en, de or pt-BR.`)
   }
   const embedded = usesEmbeddedCms(env)
+  problems.push(...demoProblems(env, options, embedded))
   const preview = options.preview || readVar(env, 'PREVIEW') === '1'
   if (preview && (embedded || !readVar(env, 'STORYBLOK_PREVIEW_TOKEN'))) {
     problems.push(

@@ -16,6 +16,8 @@ export interface BuildMeta {
   trailingSlash: true
   /** The content version the build was crawled at. */
   cv: number
+  /** The id of the Storyblok space the build shows: the demo is never built over another space's build. */
+  space?: number
   /** The hashed assets of this build's own bundle (the next build keeps them for open tabs). */
   assets: string[]
   /** Path of the client entry script (`/assets/entries/renderer_client.<hash>.js`). */

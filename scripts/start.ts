@@ -39,7 +39,13 @@ const { values } = parseArgs({
     'insecure-webhooks': { type: 'boolean', default: false },
   },
 })
-const env = loadEnv()
+const configFailure = (error: unknown) => fail(error instanceof ConfigError ? error.message : String(error))
+let env: ReturnType<typeof loadEnv> = {}
+try {
+  env = loadEnv()
+} catch (error) {
+  configFailure(error)
+}
 const port = Number(values.port)
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port "${values.port}" is not a port number (0-65535).`)
 const secret = readVar(env, 'STORYBLOK_WEBHOOK_SECRET')
@@ -55,7 +61,7 @@ let config
 try {
   config = readBuildConfig(env, buildArgs)
 } catch (error) {
-  fail(error instanceof ConfigError ? error.message : String(error))
+  configFailure(error)
 }
 const outDir = config!.outDir
 if (!liveDir(outDir) || !existsSync(join(liveDir(outDir)!, 'index.html'))) fail(`Nothing to serve: ${outDir} holds no build. Run \`npm run build\` first.`)

@@ -40,7 +40,7 @@ function payload(route: string): RoutePayload {
 }
 
 beforeAll(async () => {
-  run = await runBuild(['--out', out, '--work-dir', work], { SITE_URL })
+  run = await runBuild(['--out', out, '--work-dir', work, '--demo'], { SITE_URL })
 })
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
@@ -60,7 +60,7 @@ describe('build of the demo space', () => {
     const single = join(tempDir('build-single'), 'dist')
     const singleWork = workDir('build-single')
     try {
-      const alone = await runBuild(['--out', single, '--work-dir', singleWork], { SITE_URL, STORYBLOK_LANGUAGES: 'none' })
+      const alone = await runBuild(['--out', single, '--work-dir', singleWork, '--demo'], { SITE_URL, STORYBLOK_LANGUAGES: 'none' })
       expect(alone.code, alone.stderr).toBe(0)
       expect(alone.stdout).toMatch(new RegExp(`Built ${published.length} routes in [\\d.]+ s`))
       expect(alone.stdout).toContain(`CMS requests: ${minimumRequests(crawled.length, DEFAULT_PER_PAGE)}\n`)
@@ -214,7 +214,7 @@ describe('build of the demo space', () => {
 
   it('should produce the same bytes for the same content, apart from build manifests', async () => {
     const again = join(tempDir('build-again'), 'dist')
-    const second = await runBuild(['--out', again, '--work-dir', work], { SITE_URL })
+    const second = await runBuild(['--out', again, '--work-dir', work, '--demo'], { SITE_URL })
     expect(second.code).toBe(0)
     expect(strip(snapshot(again))).toEqual(strip(snapshot(out)))
   })
@@ -300,7 +300,7 @@ describe('fast render path', () => {
     // The default build renders story pages without renderPage() once it learnt Vike's tags
     // (scripts/render-worker.ts); BUILD_FAST_RENDER=0 sends every page through renderPage().
     const viaVike = join(tempDir('build-via-vike'), 'dist')
-    const run = await runBuild(['--out', viaVike, '--work-dir', work], { SITE_URL, BUILD_FAST_RENDER: '0' })
+    const run = await runBuild(['--out', viaVike, '--work-dir', work, '--demo'], { SITE_URL, BUILD_FAST_RENDER: '0' })
     expect(run.code).toBe(0)
     expect(strip(snapshot(viaVike))).toEqual(strip(snapshot(out)))
   })
@@ -313,7 +313,7 @@ describe('render workers', () => {
     // two make documents (scripts/render-pool.ts).
     const dir = tempDir('build-staged')
     const [staged, stats] = [join(dir, 'dist'), join(dir, 'stats.json')]
-    const stagedRun = await runBuild(['--out', staged, '--work-dir', work], { SITE_URL, BUILD_WORKERS: '3', BUILD_STATS_FILE: stats })
+    const stagedRun = await runBuild(['--out', staged, '--work-dir', work, '--demo'], { SITE_URL, BUILD_WORKERS: '3', BUILD_STATS_FILE: stats })
     expect(stagedRun.code).toBe(0)
     const figures = JSON.parse(readFileSync(stats, 'utf8'))
     expect(figures.workers).toBe(3)
@@ -335,9 +335,9 @@ describe('publishing', () => {
   it('should rebuild nothing when nothing changed', async () => {
     // Other tests may have built elsewhere with this work dir (then the cache is not this output's
     // and this build is full); after it, the cache describes this output.
-    expect((await runBuild(['--out', out, '--work-dir', work], { SITE_URL })).code).toBe(0)
+    expect((await runBuild(['--out', out, '--work-dir', work, '--demo'], { SITE_URL })).code).toBe(0)
     const id = latest()
-    const again = await runBuild(['--out', out, '--work-dir', work], { SITE_URL })
+    const again = await runBuild(['--out', out, '--work-dir', work, '--demo'], { SITE_URL })
     expect(again.code).toBe(0)
     expect(again.stdout).toMatch(new RegExp(`No page changed .*; build .* stays live\\. CMS requests: ${requests}\\.`))
     expect(latest()).toBe(id)
@@ -345,7 +345,7 @@ describe('publishing', () => {
 
   it('should fall back to a full build when the cache is corrupt', async () => {
     writeFileSync(join(work, 'cache', 'state.json'), '{"version": 1, "trunc')
-    const run = await runBuild(['--out', out, '--work-dir', work], { SITE_URL })
+    const run = await runBuild(['--out', out, '--work-dir', work, '--demo'], { SITE_URL })
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/Build: full \(full crawl: the build cache is unreadable/)
   })
@@ -353,7 +353,7 @@ describe('publishing', () => {
   it('should make each build live by switching a link to it, keeping the two before it', async () => {
     const ids = [latest()]
     for (let i = 0; i < 3; i++) {
-      const run = await runBuild(['--out', out, '--work-dir', work, '--full'], { SITE_URL })
+      const run = await runBuild(['--out', out, '--work-dir', work, '--full', '--demo'], { SITE_URL })
       expect(run.code).toBe(0)
       expect(run.stdout).toMatch(/Build: full \(full crawl: --full\)/)
       ids.push(latest())
@@ -376,7 +376,7 @@ describe('publishing', () => {
     writeFileSync(join(out, 'assets', 'chunk-of-the-old-build.js'), 'old()')
     rmSync(metaFile)
     writeFileSync(metaFile, JSON.stringify({ ...meta, assets: [...meta.assets, 'assets/chunk-of-the-old-build.js'] }))
-    const run = await runBuild(['--out', out, '--work-dir', work, '--full'], { SITE_URL })
+    const run = await runBuild(['--out', out, '--work-dir', work, '--full', '--demo'], { SITE_URL })
     expect(run.code).toBe(0)
     expect(readFileSync(join(out, 'assets', 'chunk-of-the-old-build.js'), 'utf8')).toBe('old()')
     const next = JSON.parse(readFileSync(join(out, 'builds/meta', `${latest()}.json`), 'utf8')) as { assets: string[] }

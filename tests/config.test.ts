@@ -96,7 +96,7 @@ describe('configuration', () => {
   })
 
   it('should report every problem at once', () => {
-    expect(problemsOf({ STORYBLOK_REGION: 'x', STORYBLOK_PER_PAGE: '0', SITE_URL: 'nope' })).toHaveLength(3)
+    expect(problemsOf({ STORYBLOK_TOKEN: 't', STORYBLOK_REGION: 'x', STORYBLOK_PER_PAGE: '0', SITE_URL: 'nope' })).toHaveLength(3)
   })
 
   it('should reject unknown command line flags', () => {

@@ -66,12 +66,12 @@ async function completeStage({ config, plan, stage, bundleDir, previous, space, 
 
 /** Makes the staged build live and returns its id. */
 export async function goLive(input: GoLive): Promise<string> {
-  const { config, plan, stage, bundleDir, result, cv, timestamp } = input
+  const { config, plan, stage, bundleDir, result, cv, timestamp, space } = input
   const assets = await completeStage(input)
   // Two builds of the same content within a second would share an id: the later one moves on.
   let id = buildId(timestamp, plan.output.digest())
   for (let later = 1000; existsSync(join(buildsDir(config.outDir), id)); later += 1000) id = buildId(timestamp + later, plan.output.digest())
-  await writeManifests(plan.output, { id, timestamp, routes: result.routes, trailingSlash: true, cv, assets, client: clientEntry(bundleDir) })
+  await writeManifests(plan.output, { id, timestamp, routes: result.routes, trailingSlash: true, cv, space: space.id, assets, client: clientEntry(bundleDir) })
   await publishStage(stage, config.outDir, id)
   input.onLive(id)
   return id
