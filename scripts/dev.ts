@@ -4,7 +4,7 @@
  * Content is crawled once and crawled again when the space's `cv` changes (checked at most every
  * few seconds), so edits published in Storyblok show up on the next reload.
  */
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer, type RequestListener, type ServerResponse } from 'node:http'
 import { parseArgs } from 'node:util'
 import { dev } from 'vike/api'
 import { renderPage } from 'vike/server'
@@ -18,6 +18,7 @@ import { shellFileOf } from '../pages/shell-file.ts'
 import { siteOf, type Site } from '../pages/site.ts'
 import { storiesInMemory } from '../pages/stories.ts'
 import { loadEnv, readBuildConfig, siteInfo } from './config.ts'
+import { listenOrExit } from './listen.ts'
 
 const CV_CHECK_INTERVAL_MS = 3000
 
@@ -32,6 +33,21 @@ function readConfig() {
   }
 }
 const config = readConfig()
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port "${values.port}" is not a port number (0-65535).`)
+  process.exit(1)
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string) {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' })
+  res.end(body)
+}
+
+// The port first: a busy one ends the command before the crawl or Vite start (scripts/listen.ts).
+let handle: RequestListener | undefined
+const server = createServer((req, res) => (handle ? handle(req, res) : send(res, 503, 'text/plain', 'The dev server is starting.')))
+const bound = await listenOrExit(server, port, values.host!)
 
 const { cms } = await connectCms(config.cms, config.embedded, console.log)
 const client = createCmsClient(cms)
@@ -70,12 +86,7 @@ const { viteServer } = await dev({
 // The demo space's images, whether it comes from the embedded CMS or from `npm run cms`.
 const demoAssets = serveStatic(DEMO_ASSETS_DIR, { index: false })
 
-function send(res: ServerResponse, status: number, type: string, body: string) {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' })
-  res.end(body)
-}
-
-const server = createServer((req, res) => {
+handle = (req, res) => {
   viteServer.middlewares(req, res, async () => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost')
@@ -102,9 +113,5 @@ const server = createServer((req, res) => {
       send(res, 500, 'text/plain', `Internal Server Error: ${(error as Error).message}`)
     }
   })
-})
-server.listen(Number(values.port), values.host, () => {
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : values.port
-  console.log(`Dev server at http://${values.host}:${port}/`)
-})
+}
+console.log(`Dev server at http://${values.host}:${bound}/`)

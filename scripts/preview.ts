@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { listenOrExit } from './listen.ts'
 import { liveSite } from './static-server.ts'
 
 const { values } = parseArgs({
@@ -20,12 +21,5 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 
 const server = createServer(liveSite(root))
-server.on('error', (error) => {
-  console.error(`Cannot serve on ${values.host}:${port}: ${error.message}`)
-  process.exit(1)
-})
-server.listen(port, values.host, () => {
-  const address = server.address()
-  const actual = typeof address === 'object' && address ? address.port : port
-  console.log(`Serving ${root} at http://${values.host}:${actual}/`)
-})
+const actual = await listenOrExit(server, port, values.host!)
+console.log(`Serving ${root} at http://${values.host}:${actual}/`)

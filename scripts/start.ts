@@ -10,6 +10,7 @@
  */
 import type { RequestHandler } from 'express'
 import { existsSync } from 'node:fs'
+import { createServer, type RequestListener } from 'node:http'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
@@ -19,6 +20,7 @@ import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
 import { cacheDir } from './build-cache.ts'
 import { loadEnv, readBuildConfig } from './config.ts'
 import { liveDir } from './deploy.ts'
+import { listenOrExit } from './listen.ts'
 import { createApp } from './server/app.ts'
 import { buildRunner } from './server/build-runner.ts'
 import { previewProxy } from './server/preview-proxy.ts'
@@ -66,6 +68,11 @@ try {
 const outDir = config!.outDir
 if (!liveDir(outDir) || !existsSync(join(liveDir(outDir)!, 'index.html'))) fail(`Nothing to serve: ${outDir} holds no build. Run \`npm run build\` first.`)
 
+// The port first: a busy one ends the command before anything starts (scripts/listen.ts).
+let app: RequestListener | undefined
+const server = createServer((req, res) => (app ? app(req, res) : res.writeHead(503, { 'retry-after': '1' }).end('Starting.')))
+const actualPort = await listenOrExit(server, port, values.host!)
+
 // The preview proxy talks to the CMS with the preview token; for the demo space, to an embedded CMS of its own.
 let previewCms: CmsServer | undefined
 let preview: RequestHandler | undefined
@@ -78,17 +85,12 @@ if (config!.embedded) {
 
 const queue = new BuildQueue({
   file: join(cacheDir(config!), 'pending-webhooks.json'),
-  start: buildRunner({ args: buildArgs, log }),
+  start: buildRunner({ args: buildArgs, outDir, log }),
   log,
 })
-const app = createApp({ outDir, queue, webhookSecret: secret, preview, log })
-const server = app.listen(port, values.host!, () => {
-  const address = server.address()
-  const actual = typeof address === 'object' && address ? address.port : port
-  log(`Serving ${resolve(outDir)} at http://${values.host}:${actual}/ (webhooks: POST /api/webhooks/storyblok${secret ? '' : ', NOT VERIFIED (--insecure-webhooks)'}; preview proxy ${preview ? 'on' : 'off: no STORYBLOK_PREVIEW_TOKEN'})`)
-  queue.resume()
-})
-server.on('error', (error) => fail(`Cannot serve on ${values.host}:${port}: ${error.message}`))
+app = createApp({ outDir, queue, webhookSecret: secret, preview, log })
+log(`Serving ${resolve(outDir)} at http://${values.host}:${actualPort}/ (webhooks: POST /api/webhooks/storyblok${secret ? '' : ', NOT VERIFIED (--insecure-webhooks)'}; preview proxy ${preview ? 'on' : 'off: no STORYBLOK_PREVIEW_TOKEN'})`)
+queue.resume()
 
 let stopping = false
 async function stop(signal: string) {

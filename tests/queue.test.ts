@@ -1,15 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { BuildQueue, type BuildRun, type QueuedChange } from '../scripts/server/queue.ts'
+import { BuildQueue, type BuildOutcome, type BuildRun, type QueuedChange } from '../scripts/server/queue.ts'
 import { tempDir } from './helpers/build.ts'
 
 /** A runner whose builds end when the test says so. */
 function fakeRunner() {
-  const builds: { ids: number[]; finish: (error?: Error) => void; cancelled: boolean }[] = []
+  const builds: { ids: number[]; finish: (error?: Error, outcome?: BuildOutcome) => void; cancelled: boolean }[] = []
   const start = (ids: number[]): BuildRun => {
-    let finish!: (error?: Error) => void
-    const done = new Promise<void>((resolve, reject) => (finish = (error) => (error ? reject(error) : resolve())))
+    let finish!: (error?: Error, outcome?: BuildOutcome) => void
+    const done = new Promise<BuildOutcome>((resolve, reject) => (finish = (error, outcome = { live: `build-${ids.join('-')}` }) => (error ? reject(error) : resolve(outcome))))
     done.catch(() => {})
     const build = { ids, finish, cancelled: false }
     builds.push(build)
@@ -38,6 +38,19 @@ describe('build queue', () => {
     await until(() => expect(queue.status()).toMatchObject({ building: false, pending: 0, builds: 2, failures: 0 }))
     // Nothing pending and nothing running: no third build can start.
     expect(runner.builds).toHaveLength(2)
+  })
+
+  it('should log "Build N is live" only for a build that went live', async () => {
+    const runner = fakeRunner()
+    const lines: string[] = []
+    const queue = new BuildQueue({ file: join(tempDir('queue'), 'pending.json'), start: runner.start, log: (line) => lines.push(line) })
+    queue.add(change(1))
+    runner.builds[0]!.finish(undefined, {})
+    await until(() => expect(queue.status()).toMatchObject({ building: false, builds: 1 }))
+    queue.add(change(2))
+    runner.builds[1]!.finish(undefined, { live: '20261127-120000-abcd' })
+    await until(() => expect(queue.status()).toMatchObject({ building: false, builds: 2, last: { live: '20261127-120000-abcd' } }))
+    expect(lines.filter((line) => !line.includes('started'))).toEqual([expect.stringMatching(/^Build 1 changed no page; the live build stays \(\d\.\d s\)\.$/), expect.stringMatching(/^Build 2 is live as 20261127-120000-abcd \(\d\.\d s\)\.$/)])
   })
 
   it('should keep a change re-sent during its build for the next build', async () => {

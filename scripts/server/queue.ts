@@ -19,8 +19,13 @@ export interface QueuedChange {
 
 /** A running build: settles when it ends, rejects when it failed. */
 export interface BuildRun {
-  done: Promise<void>
+  done: Promise<BuildOutcome>
   cancel(): void
+}
+
+/** What a build that succeeded did: the id of the build it made live, none when no page changed. */
+export interface BuildOutcome {
+  live?: string
 }
 
 export interface QueueOptions {
@@ -38,6 +43,8 @@ export interface LastBuild {
   startedAt: number
   finishedAt: number
   error?: string
+  /** The build that went live, when one did. */
+  live?: string
 }
 
 export interface QueueStatus {
@@ -110,12 +117,12 @@ export class BuildQueue {
     const run = this.options.start(ids)
     this.running = { ids, run, startedAt }
     run.done.then(
-      () => {
+      ({ live }) => {
         // Only the changes this build covered: one re-sent meanwhile is a new object and stays.
         for (const [id, change] of taken) if (this.pending.get(id) === change) this.pending.delete(id)
         this.persist()
         this.failures = 0
-        this.finish({ ok: true, storyIds: ids, startedAt, finishedAt: Date.now() })
+        this.finish({ ok: true, storyIds: ids, startedAt, finishedAt: Date.now(), ...(live ? { live } : {}) })
       },
       (error: Error) => {
         if (this.closed) return this.finish({ ok: false, storyIds: ids, startedAt, finishedAt: Date.now(), error: 'abandoned on shutdown' })
@@ -137,7 +144,8 @@ export class BuildQueue {
   private finish(last: LastBuild): void {
     this.running = undefined
     this.last = last
-    if (last.ok) this.options.log(`Build ${this.builds} is live (${((last.finishedAt - last.startedAt) / 1000).toFixed(1)} s).`)
+    const took = `${((last.finishedAt - last.startedAt) / 1000).toFixed(1)} s`
+    if (last.ok) this.options.log(last.live ? `Build ${this.builds} is live as ${last.live} (${took}).` : `Build ${this.builds} changed no page; the live build stays (${took}).`)
     for (const listener of this.listeners) listener()
     this.kick()
   }
