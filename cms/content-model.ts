@@ -133,7 +133,7 @@ export const BLOCK_FIELDS = {
   teaser: ['headline', 'text', 'image'],
   grid: ['columns'],
   feature: ['name', 'text', 'image'],
-  button: ['label', 'variant'],
+  button: ['label', 'variant', 'link'],
   'article-block': ['title', 'text', 'image', 'image_position'],
   'all-projects': ['title', 'limit'],
   'all-articles': ['title', 'limit'],

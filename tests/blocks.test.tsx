@@ -139,6 +139,26 @@ describe('blocks', () => {
     expect($(renderBlock({ _uid: 'b', component: 'button', label: 'Go', variant: 'weird' }))('button').attr('class')).toBe('button button-primary')
   })
 
+  it('should render a button with a link as a call-to-action link: story, URL or email, under the URL policy', () => {
+    const button = (link: Record<string, unknown>, label = 'See our work') => {
+      const blok = { _uid: 'b', component: 'button', label, variant: 'secondary', link }
+      return $(renderBlock(blok, { payload: payloadWith(blok, { links: { 'uuid-work': '/projects/' } }) }))
+    }
+    const story = button({ linktype: 'story', id: 'uuid-work', cached_url: 'old/' })
+    expect(story('a').attr('href')).toBe('/projects/')
+    expect(story('a').attr('class')).toBe('button button-secondary')
+    expect(story('a').text()).toBe('See our work')
+    expect(story('a').attr('aria-haspopup')).toBeUndefined()
+    expect(story('button')).toHaveLength(0)
+    const url = button({ linktype: 'url', url: 'https://example.com/brief', target: '_blank' })
+    expect(url('a').attr('href')).toBe('https://example.com/brief')
+    expect(url('a').attr('rel')).toBe('noopener noreferrer')
+    expect(button({ linktype: 'email', email: 'hi@example.com' })('a').attr('href')).toBe('mailto:hi@example.com')
+    // A link that leads nowhere (an unpublished story, a rejected URL) leaves the contact button.
+    expect(button({ linktype: 'story', id: 'uuid-gone' })('button').attr('aria-haspopup')).toBe('dialog')
+    expect(button({ linktype: 'url', url: 'javascript:alert(1)' })('a[href^="javascript"]')).toHaveLength(0)
+  })
+
   it('should render an article block with rich text and the image on the chosen side', () => {
     const blok: Blok = {
       _uid: 'ab',
