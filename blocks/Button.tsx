@@ -19,11 +19,13 @@ const ContactDialog = lazy(() => import('./contact/ContactDialog.tsx'))
 
 /** The button as a link to where its `link` field points. */
 function LinkButton({ blok, href, className, editable }: { blok: BlockProps['blok']; href: string; className: string; editable: ReturnType<typeof useEditable> }) {
+  const { words } = useBlockEnv()
   const blank = (blok.link as Multilink).target === '_blank'
   return (
     <p {...editable}>
       <a className={className} href={href} {...(blank ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
         {text(blok.label) ?? href.replace(/^mailto:/, '')}
+        {blank ? <span className="visually-hidden">{` ${words.opensInNewTab}`}</span> : null}
       </a>
     </p>
   )

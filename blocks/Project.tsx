@@ -30,7 +30,8 @@ export function Project({ blok }: BlockProps) {
         {href ? (
           <p>
             <a className="project-link" href={href} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-              Visit the project{external ? <span className="visually-hidden"> (opens in a new tab)</span> : null}
+              {words.visitProject}
+              {external ? <span className="visually-hidden">{` ${words.opensInNewTab}`}</span> : null}
             </a>
           </p>
         ) : null}

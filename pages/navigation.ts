@@ -27,3 +27,16 @@ export function navigation(stories: Navigable[], prefix = ''): NavItem[] {
     .slice(0, NAV_LIMIT)
     .map((story) => ({ label: story.name, route: routeOf(story) }))
 }
+
+/**
+ * The navigation item a page belongs to: its own route (`page`), else the deepest item whose route
+ * holds the page's (`true`: Journal for an article under /blog/), never the home page, which holds
+ * them all.
+ */
+export function currentItem(items: NavItem[], route: string | undefined, home = '/'): { route: string; current: 'page' | 'true' } | undefined {
+  if (route === undefined) return undefined
+  if (items.some((item) => item.route === route)) return { route, current: 'page' }
+  const sections = items.filter((item) => item.route !== home && item.route.endsWith('/') && route.startsWith(item.route))
+  const deepest = sections.sort((a, b) => b.route.length - a.route.length)[0]
+  return deepest ? { route: deepest.route, current: 'true' } : undefined
+}

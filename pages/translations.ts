@@ -67,6 +67,8 @@ export const TRANSLATIONS: Record<string, Words> = {
     serverError: 'Interner Serverfehler',
     serverErrorLead: 'Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.',
     backHome: 'Zur Startseite',
+    visitProject: 'Zum Projekt',
+    opensInNewTab: '(öffnet in einem neuen Tab)',
   },
   fr: {
     skipToContent: 'Aller au contenu',
@@ -118,6 +120,8 @@ export const TRANSLATIONS: Record<string, Words> = {
     serverError: 'Erreur interne du serveur',
     serverErrorLead: "Un problème est survenu de notre côté. Veuillez réessayer dans un instant.",
     backHome: "Retour à l'accueil",
+    visitProject: 'Voir le projet',
+    opensInNewTab: "(s'ouvre dans un nouvel onglet)",
   },
   es: {
     skipToContent: 'Saltar al contenido',
@@ -169,6 +173,8 @@ export const TRANSLATIONS: Record<string, Words> = {
     serverError: 'Error interno del servidor',
     serverErrorLead: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo en un momento.',
     backHome: 'Volver a la página de inicio',
+    visitProject: 'Ver el proyecto',
+    opensInNewTab: '(se abre en una pestaña nueva)',
   },
   it: {
     skipToContent: 'Vai al contenuto',
@@ -220,6 +226,8 @@ export const TRANSLATIONS: Record<string, Words> = {
     serverError: 'Errore interno del server',
     serverErrorLead: 'Qualcosa è andato storto da parte nostra. Riprova tra un momento.',
     backHome: 'Torna alla pagina iniziale',
+    visitProject: 'Visita il progetto',
+    opensInNewTab: '(si apre in una nuova scheda)',
   },
   nl: {
     skipToContent: 'Naar de inhoud',
@@ -271,6 +279,8 @@ export const TRANSLATIONS: Record<string, Words> = {
     serverError: 'Interne serverfout',
     serverErrorLead: 'Er ging bij ons iets mis. Probeer het zo opnieuw.',
     backHome: 'Terug naar de startpagina',
+    visitProject: 'Bekijk het project',
+    opensInNewTab: '(opent in een nieuw tabblad)',
   },
   pt: {
     skipToContent: 'Ir para o conteúdo',
@@ -322,6 +332,8 @@ export const TRANSLATIONS: Record<string, Words> = {
     serverError: 'Erro interno do servidor',
     serverErrorLead: 'Algo deu errado do nosso lado. Tente novamente em instantes.',
     backHome: 'Voltar à página inicial',
+    visitProject: 'Ver o projeto',
+    opensInNewTab: '(abre num novo separador)',
   },
   ar: {
     skipToContent: 'انتقل إلى المحتوى',
@@ -373,6 +385,8 @@ export const TRANSLATIONS: Record<string, Words> = {
     serverError: 'خطأ داخلي في الخادم',
     serverErrorLead: 'حدث خطأ من جهتنا. يُرجى المحاولة بعد قليل.',
     backHome: 'العودة إلى الصفحة الرئيسية',
+    visitProject: 'زيارة المشروع',
+    opensInNewTab: '(يفتح في علامة تبويب جديدة)',
   },
 }
 

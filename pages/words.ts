@@ -58,6 +58,9 @@ export const ENGLISH = {
   serverError: 'Internal Server Error',
   serverErrorLead: 'Something went wrong on our side. Please try again in a moment.',
   backHome: 'Back to the home page',
+  visitProject: 'Visit the project',
+  /** Read by screen readers after a link that opens another tab. */
+  opensInNewTab: '(opens in a new tab)',
 }
 
 export type Words = typeof ENGLISH

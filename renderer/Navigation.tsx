@@ -6,13 +6,15 @@
  * so hydration never moves the layout (CLS 0, tests/web-vitals.test.ts).
  */
 import { useEffect, useRef, useState } from 'react'
+import { currentItem } from '../pages/navigation.ts'
 import type { NavItem } from '../pages/route-payload.ts'
 import type { Words } from '../pages/words.ts'
 
 /** The list's id: the target of the no-script Menu link. There is one main navigation a page. */
 export const MENU_ID = 'site-menu'
 
-export function Navigation({ items, route, words }: { items: NavItem[]; route?: string; words: Pick<Words, 'menu' | 'close' | 'mainNavigation'> }) {
+export function Navigation({ items, route, home, words }: { items: NavItem[]; route?: string; home?: string; words: Pick<Words, 'menu' | 'close' | 'mainNavigation'> }) {
+  const current = currentItem(items, route, home)
   const [enhanced, setEnhanced] = useState(false)
   const [open, setOpen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
@@ -47,7 +49,7 @@ export function Navigation({ items, route, words }: { items: NavItem[]; route?: 
       <ul id={MENU_ID} className="site-nav" data-open={open}>
         {items.map((item) => (
           <li key={item.route}>
-            <a href={item.route} aria-current={item.route === route ? 'page' : undefined}>
+            <a href={item.route} aria-current={item.route === current?.route ? current.current : undefined}>
               {item.label}
             </a>
           </li>

@@ -24,7 +24,7 @@ export function HeaderContent({ shell, route, alternates }: ChromeProps) {
       <a className="site-name" href={site.home ?? '/'}>
         {site.name}
       </a>
-      <Navigation items={nav} route={route} words={words} />
+      <Navigation items={nav} route={route} home={site.home} words={words} />
       <LanguageSwitcher alternates={alternates} route={route} label={words.languageNavigation} />
     </>
   )

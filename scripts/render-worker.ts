@@ -18,6 +18,7 @@ import { join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { PageContext } from 'vike/types'
 import type { RoutePayload } from '../pages/route-payload.ts'
+import { currentItem } from '../pages/navigation.ts'
 import type { SiteIndex } from '../pages/payload.ts'
 import { isValidSlug, routeDir, slugOf } from '../pages/routes.ts'
 import { StoryView } from '../pages/story/StoryView.tsx'
@@ -61,8 +62,8 @@ let shell: VikeShell | null | undefined = process.env.BUILD_FAST_RENDER === '0' 
 let learning: Promise<void> | undefined
 
 /**
- * The header and footer HTML of a pass's story pages, by the page's mark in the navigation (its
- * route when the navigation links to it, else ''). Each is checked once, on the first page that
+ * The header and footer HTML of a pass's story pages, by the page's mark in the navigation (the
+ * item it is, or is under: pages/navigation.ts, else ''). Each is checked once, on the first page that
  * uses it, against the whole tree rendered as usual; a difference turns them off for the build, as
  * learnShell does for Vike's tags. Pages with a language switcher render their own.
  */
@@ -74,7 +75,8 @@ function withChrome(pageContext: PageContext, payload: RoutePayload): PageContex
   const { alternates, route } = payload
   if (chromeOff || (alternates && alternates.length > 1)) return pageContext
   const pass = current()
-  const key = pass.shell.nav.some((item) => item.route === route) ? route : ''
+  const marked = currentItem(pass.shell.nav, route, pass.shell.site.home)
+  const key = marked ? `${marked.current} ${marked.route}` : ''
   let byMark = chromes.get(pass)
   if (!byMark) chromes.set(pass, (byMark = new Map()))
   let chrome = byMark.get(key)

@@ -185,9 +185,23 @@ describe('build of the demo space', () => {
     const notFound = cheerio.load(readFileSync(join(out, '404.html'), 'utf8'))
     expect(notFound('title').text()).toBe('Page Not Found')
     expect(notFound('main').text()).toContain('Page Not Found: ')
+    // The site's look with its navigation, and no monospace block that reads like a stack trace.
+    expect(notFound('main code, main pre')).toHaveLength(0)
+    expect(notFound('header nav a').map((_, a) => a.attribs.href).get()).toContain('/projects/')
+    const german = cheerio.load(readFileSync(join(out, 'de', '404.html'), 'utf8'))
+    expect(german('main h1').text()).toBe('Seite nicht gefunden')
+    expect(german('header nav a').map((_, a) => a.attribs.href).get()).toContain('/de/projects/')
     const serverError = cheerio.load(readFileSync(join(out, '500.html'), 'utf8'))
     expect(serverError('title').text()).toBe('Internal Server Error')
     expect(serverError('h1').text()).toBe('Internal Server Error')
+  })
+
+  it('should mark the section of a page in the header: Journal on articles, Projects on projects', () => {
+    expect(page('/blog/2025/working-in-the-open/')('header .site-nav a[aria-current]').map((_, a) => [[a.attribs.href, a.attribs['aria-current']]]).get()).toEqual([['/blog/', 'true']])
+    expect(page('/projects/harbour-lights/')('header .site-nav a[aria-current]').map((_, a) => [[a.attribs.href, a.attribs['aria-current']]]).get()).toEqual([['/projects/', 'true']])
+    expect(page('/projects/')('header .site-nav a[aria-current]').map((_, a) => [[a.attribs.href, a.attribs['aria-current']]]).get()).toEqual([['/projects/', 'page']])
+    expect(page('/de/projects/kiln/')('header .site-nav a[aria-current]').map((_, a) => a.attribs.href).get()).toEqual(['/de/projects/'])
+    expect(page('/de/projects/kiln/')('.project-link').text()).toBe('Zum Projekt (öffnet in einem neuen Tab)')
   })
 
   it('should write build manifests listing every route', () => {

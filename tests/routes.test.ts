@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { blockName } from '../cms/content-model.ts'
-import { navigation } from '../pages/navigation.ts'
+import { currentItem, navigation } from '../pages/navigation.ts'
 import { isValidSlug, routeOf, routeTable, slugOf } from '../pages/routes.ts'
 import { storyOf } from './helpers/space.ts'
 
@@ -52,5 +52,20 @@ describe('navigation', () => {
       { label: 'Journal', route: '/blog/' },
       { label: 'About', route: '/about/' },
     ])
+  })
+
+  it('should mark the item a page is, or the deepest section it is under, never the home', () => {
+    const items = [
+      { label: 'Home', route: '/' },
+      { label: 'Journal', route: '/blog/' },
+      { label: 'Year', route: '/blog/2025/' },
+      { label: 'Site', route: 'https://example.org/blog/' },
+    ]
+    expect(currentItem(items, '/blog/')).toEqual({ route: '/blog/', current: 'page' })
+    expect(currentItem(items, '/blog/2024/post/')).toEqual({ route: '/blog/', current: 'true' })
+    expect(currentItem(items, '/blog/2025/post/')).toEqual({ route: '/blog/2025/', current: 'true' })
+    expect(currentItem(items, '/about/')).toBeUndefined()
+    expect(currentItem([{ label: 'Start', route: '/de/' }], '/de/about/', '/de/')).toBeUndefined()
+    expect(currentItem(items, undefined)).toBeUndefined()
   })
 })

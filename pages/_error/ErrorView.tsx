@@ -30,7 +30,7 @@ export function ErrorView() {
       <p className="error-code">404</p>
       <h1>{words.notFound}</h1>
       <p className="meta">
-        {words.notFound}: <code id="missing-path">{missingPath ?? urlPathname}</code>
+        {words.notFound}: <span id="missing-path">{missingPath ?? urlPathname}</span>
       </p>
       <p className="lead">{words.notFoundLead}</p>
       <p className="error-actions">
