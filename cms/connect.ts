@@ -4,6 +4,7 @@
  */
 import { startCmsServer, type CmsServer } from './api/server.ts'
 import { loadSpace } from './api/space.ts'
+import { watchSpace } from './api/watch.ts'
 import type { CmsConfig } from './config.ts'
 import { DEMO_SPACE_DIR } from './demo-space.ts'
 
@@ -13,11 +14,23 @@ export interface CmsConnection {
   server?: CmsServer
 }
 
-export async function connectCms(cms: CmsConfig, embedded: boolean, log: (line: string) => void): Promise<CmsConnection> {
+export interface EmbeddedOptions {
+  /** The stored space to serve instead of the demo (`npm run dev -- --space DIR`). */
+  spaceDir?: string
+  /** Read the space again when its files change (cms/api/watch.ts), and call this. */
+  onSpaceChange?: () => void
+}
+
+export async function connectCms(cms: CmsConfig, embedded: boolean, log: (line: string) => void, { spaceDir = DEMO_SPACE_DIR, onSpaceChange }: EmbeddedOptions = {}): Promise<CmsConnection> {
   if (!embedded) return { cms }
-  const space = loadSpace(DEMO_SPACE_DIR)
+  const space = loadSpace(spaceDir)
   const server = await startCmsServer({ space })
-  log(`No STORYBLOK_TOKEN set: using the demo space "${space.name}" from the embedded CMS at ${server.url}`)
+  if (onSpaceChange) {
+    const watching = watchSpace(spaceDir, space, { onChange: onSpaceChange, log })
+    const close = server.close
+    server.close = () => (watching.close(), close())
+  }
+  log(`No STORYBLOK_TOKEN set: using the ${spaceDir === DEMO_SPACE_DIR ? 'demo space' : `space in ${spaceDir}`} "${space.name}" from the embedded CMS at ${server.url}`)
   const token = cms.version === 'draft' ? space.tokens.preview : space.tokens.public
   return { cms: { ...cms, apiUrl: server.url, token, previewToken: space.tokens.preview }, server }
 }

@@ -1,10 +1,13 @@
 /**
- * `npm run dev [-- --port N]`: Vike's dev server (hot reload of blocks, layout and styles) rendering
- * the configured space, or the demo space, through the same crawl and payload code as the build.
- * Content is crawled once and crawled again when the space's `cv` changes (checked at most every
- * few seconds), so edits published in Storyblok show up on the next reload.
+ * `npm run dev [-- --port N] [--demo] [--space DIR]`: Vike's dev server (hot reload of blocks,
+ * layout and styles) rendering the configured space, or the demo space (or a stored space, with
+ * `--space`), through the same crawl and payload code as the build. Content is crawled once and
+ * crawled again when the space's `cv` changes: checked at most every few seconds for Storyblok, so
+ * edits published there show up on the next reload, and at once when a file of the served stored
+ * space is saved.
  */
 import { createServer, type RequestListener, type ServerResponse } from 'node:http'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { dev } from 'vike/api'
 import { renderPage } from 'vike/server'
@@ -22,11 +25,13 @@ import { listenOrExit } from './listen.ts'
 
 const CV_CHECK_INTERVAL_MS = 3000
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT ?? '3000' }, host: { type: 'string', default: '127.0.0.1' } } })
+const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT ?? '3000' }, host: { type: 'string', default: '127.0.0.1' }, space: { type: 'string' }, demo: { type: 'boolean' } } })
 
 function readConfig() {
   try {
-    return readBuildConfig(loadEnv(), [])
+    const config = readBuildConfig(loadEnv(), values.demo ? ['--demo'] : [])
+    if (values.space && !config.embedded) throw new ConfigError(['--space serves a stored space from the embedded CMS: leave it out, or unset STORYBLOK_TOKEN and STORYBLOK_API_URL.'])
+    return config
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error)
     process.exit(1)
@@ -49,7 +54,10 @@ let handle: RequestListener | undefined
 const server = createServer((req, res) => (handle ? handle(req, res) : send(res, 503, 'text/plain', 'The dev server is starting.')))
 const bound = await listenOrExit(server, port, values.host!)
 
-const { cms } = await connectCms(config.cms, config.embedded, console.log)
+// The demo's story files (or --space DIR's) are watched: a saved file shows on the next request.
+let stale = false
+const spaceDir = values.space ? resolve(values.space) : undefined
+const { cms } = await connectCms(config.cms, config.embedded, console.log, { spaceDir, onSpaceChange: () => (stale = true) })
 const client = createCmsClient(cms)
 
 async function load(): Promise<{ site: Site; cv: number; demo: boolean }> {
@@ -62,7 +70,8 @@ async function load(): Promise<{ site: Site; cv: number; demo: boolean }> {
 let current = await load()
 let checkedAt = Date.now()
 async function site(): Promise<Site> {
-  if (Date.now() - checkedAt > CV_CHECK_INTERVAL_MS) {
+  if (stale || Date.now() - checkedAt > CV_CHECK_INTERVAL_MS) {
+    stale = false
     checkedAt = Date.now()
     const { cv } = await client.getSpace()
     if (cv !== current.cv) current = await load()

@@ -9,6 +9,7 @@ import { relationUuids, storyLinkUuids } from '../content-walk.ts'
 import { addEditableMarkers } from './editable.ts'
 import { localizedFullSlug, localizedName, translateContent } from './translate.ts'
 import type { Space, StoredStory } from './space.ts'
+import { own } from '../own.ts'
 
 export interface DeliveryAnswer {
   status: number
@@ -215,7 +216,7 @@ function listDatasourceEntries(space: Space, query: URLSearchParams): DeliveryAn
   const perPage = Math.min(DATASOURCE_PER_PAGE, Math.max(1, Number.parseInt(query.get('per_page') ?? '', 10) || DEFAULT_PER_PAGE))
   const page = Math.max(1, Number.parseInt(query.get('page') ?? '', 10) || 1)
   const slug = query.get('datasource')
-  const all = slug ? (space.datasources?.[slug] ?? []) : Object.values(space.datasources ?? {}).flat()
+  const all = slug ? (own(space.datasources ?? {}, slug) ?? []) : Object.values(space.datasources ?? {}).flat()
   const entries = all.map((entry, at) => ({ id: at + 1, name: entry.name, value: entry.value, dimension_value: null }))
   return {
     status: 200,
