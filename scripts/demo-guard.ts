@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { readVar } from '../cms/config.ts'
 import { DEMO_ASSETS_ROUTE, demoSpace } from '../cms/demo-space.ts'
-import { liveDir } from './deploy.ts'
 import { readMeta } from './manifest.ts'
 
 type Env = Record<string, string | undefined>
@@ -35,12 +34,11 @@ export function demoProblems(env: Env, { demo, outDir }: { demo: boolean; outDir
   return problems
 }
 
-/** The space whose build is live in `outDir`, when it is not the demo. */
+/** The space whose build is live in `outDir` (the link to it, or a plain folder), when it is not the demo. */
 function otherSpaceBuilt(outDir: string): string | undefined {
-  const live = liveDir(outDir)
-  const meta = live ? readMeta(live) : undefined
-  if (!live || !meta) return undefined
+  const meta = readMeta(outDir)
+  if (!meta) return undefined
   // Builds from before the manifest named its space: the demo's build is the one with its images.
-  if (meta.space === undefined) return existsSync(join(live, DEMO_ASSETS_ROUTE)) ? undefined : 'another space'
+  if (meta.space === undefined) return existsSync(join(outDir, DEMO_ASSETS_ROUTE)) ? undefined : 'another space'
   return meta.space === demoSpace().id ? undefined : `space ${meta.space}`
 }

@@ -1,5 +1,5 @@
 /**
- * `npm start [-- --port N] [--host H] [--out DIR] [--work-dir DIR] [--insecure-webhooks]`: the
+ * `npm start [-- --port N] [--host H] [--out DIR] [--work-dir DIR] [--insecure-webhooks] [--demo]`: the
  * production server. It serves the live build as `npm run preview` does and adds:
  * - POST /api/webhooks/storyblok: signed Storyblok webhooks, answered 202 at once and queued;
  *   each build refetches and re-renders only what changed, and goes live by an atomic link swap;
@@ -39,6 +39,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'dist' },
     'work-dir': { type: 'string', default: '.build' },
     'insecure-webhooks': { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
   },
 })
 const configFailure = (error: unknown) => fail(error instanceof ConfigError ? error.message : String(error))
@@ -58,7 +59,7 @@ if (!secret && !values['insecure-webhooks']) {
   )
 }
 
-const buildArgs = ['--out', values.out!, '--work-dir', values['work-dir']!]
+const buildArgs = ['--out', values.out!, '--work-dir', values['work-dir']!, ...(values.demo ? ['--demo'] : [])]
 let config
 try {
   config = readBuildConfig(env, buildArgs)
