@@ -154,6 +154,8 @@ describe('blocks', () => {
     expect(url('a').attr('href')).toBe('https://example.com/brief')
     expect(url('a').attr('rel')).toBe('noopener noreferrer')
     expect(button({ linktype: 'email', email: 'hi@example.com' })('a').attr('href')).toBe('mailto:hi@example.com')
+    // An asset (a PDF brochure) is a plain download link.
+    expect(button({ linktype: 'asset', url: 'https://a.storyblok.com/f/1/x/brochure.pdf' })('a').attr('href')).toBe('https://a.storyblok.com/f/1/x/brochure.pdf')
     // A link that leads nowhere (an unpublished story, a rejected URL) leaves the contact button.
     expect(button({ linktype: 'story', id: 'uuid-gone' })('button').attr('aria-haspopup')).toBe('dialog')
     expect(button({ linktype: 'url', url: 'javascript:alert(1)' })('a[href^="javascript"]')).toHaveLength(0)

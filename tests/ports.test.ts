@@ -28,10 +28,21 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true })
 })
 
+/** Runs a server command on the busy port; one that has not exited within the deadline is killed, and the test fails. */
 async function onBusyPort(script: string, args: string[], env = cleanEnv({})) {
   const run = runScript(script, ['--port', String(port), '--host', '127.0.0.1', ...args], env)
-  const { code } = await run.exited
-  return { code, stdout: run.stdout(), stderr: run.stderr() }
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<{ code: 'still running' }>((resolve) => (timer = setTimeout(() => resolve({ code: 'still running' }), 30_000)))
+  try {
+    const { code } = await Promise.race([run.exited, deadline])
+    return { code, stdout: run.stdout(), stderr: run.stderr() }
+  } finally {
+    clearTimeout(timer)
+    if (run.child.exitCode === null && run.child.signalCode === null) {
+      run.child.kill('SIGKILL')
+      await run.exited
+    }
+  }
 }
 
 const LINE = () => `Port ${port} on 127.0.0.1 is already in use (another server is running there): stop it, or choose another port with --port N (or PORT=N).\n`
