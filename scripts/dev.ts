@@ -24,6 +24,7 @@ import { loadEnv, readBuildConfig, siteInfo } from './config.ts'
 import { listenOrExit } from './listen.ts'
 
 const CV_CHECK_INTERVAL_MS = 3000
+const LOCAL_RATE_LIMIT = 1000
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: process.env.PORT ?? '3000' }, host: { type: 'string', default: '127.0.0.1' }, space: { type: 'string' }, demo: { type: 'boolean' } } })
 
@@ -58,7 +59,9 @@ const bound = await listenOrExit(server, port, values.host!)
 let stale = false
 const spaceDir = values.space ? resolve(values.space) : undefined
 const { cms } = await connectCms(config.cms, config.embedded, console.log, { spaceDir, onSpaceChange: () => (stale = true) })
-const client = createCmsClient(cms)
+// A stored space is served on loopback: Storyblok's rate limit is not its, and held to 5 requests
+// a second, a crawl after a saved file took up to a second longer.
+const client = createCmsClient(config.embedded ? { ...cms, rateLimit: LOCAL_RATE_LIMIT } : cms)
 
 async function load(): Promise<{ site: Site; cv: number; demo: boolean }> {
   const crawled = await crawl(client, { perPage: cms.perPage })
