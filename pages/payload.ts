@@ -2,39 +2,17 @@
  * Builds each route's payload (the contract is pages/route-payload.ts): the story's content
  * trimmed to what the page shows (trim-content.ts), the routes of the stories it links to, the
  * story lists (or this page's window of them, pages/pagination.ts) its `all-projects` and
- * `all-articles` blocks need; and the site index all payloads of a build share. Site-wide data (settings,
- * navigation) is the shell's, not the payload's.
+ * `all-articles` blocks need, found in the site index all payloads of a build share
+ * (pages/site-index.ts). Site-wide data (settings, navigation) is the shell's, not the payload's.
  */
 import type { Blok, Story } from '../cms/content-model.ts'
-import { blockName, LISTED_TYPES, type ListedType } from '../cms/content-model.ts'
+import { LISTED_TYPES, type ListedType } from '../cms/content-model.ts'
 import { breadcrumbs } from './breadcrumbs.ts'
 import { listedBy, pageRoute, pageWindow, storyPageCount, type Listed } from './pagination.ts'
-import type { Alternate, RoutePayload, StoryCard } from './route-payload.ts'
+import type { RoutePayload, StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
+import type { SiteIndex } from './site-index.ts'
 import { trimContent, type Problems } from './trim-content.ts'
-
-/** What other pages need to know of a story: where it lives and, for relations, its card. */
-export interface StoryRef {
-  uuid: string
-  full_slug: string
-  card?: StoryCard
-}
-
-/** Everything the payloads of one build share, computed once. */
-export interface SiteIndex {
-  byUuid: Map<string, StoryRef>
-  /** Every project and every article, newest `first_published_at` first (the list blocks show them). */
-  lists: Record<ListedType, StoryCard[]>
-  /**
-   * Every story's card by its route: breadcrumbs name the stories above a page (pages/breadcrumbs.ts).
-   * In a language's site, a page it lacks also stands at its place there, with its default route.
-   */
-  byRoute: Map<string, Pick<StoryCard, 'name'> & { route?: string }>
-  /** The versions of each page in every language, by story uuid (pages/languages.ts); absent for one language. */
-  alternates?: Map<string, Alternate[]>
-  /** Stories of content types without a page view, by uuid: a link to one renders as text, with a warning. */
-  notPages?: Map<string, { full_slug: string; component: string }>
-}
 
 export interface PayloadResult {
   payload: RoutePayload
@@ -70,24 +48,6 @@ export type Shown = Partial<Record<ListedType, ShownWindow>>
 
 /** Where a window of a list without a limit ends (a number, so that it survives JSON). */
 export const ALL_STORIES = Number.MAX_SAFE_INTEGER
-
-type Dated = Pick<Story, 'full_slug' | 'first_published_at'>
-
-function newestFirst(a: Dated, b: Dated): number {
-  const byDate = (b.first_published_at ?? '').localeCompare(a.first_published_at ?? '')
-  return byDate || a.full_slug.localeCompare(b.full_slug)
-}
-
-/** What the index needs of each story: its route and card (see pages/stories.ts). */
-type Indexed = Dated & { uuid: string; component: string; card: StoryCard }
-
-export function siteIndex(stories: Indexed[]): SiteIndex {
-  return {
-    byUuid: new Map(stories.map((story) => [story.uuid, { uuid: story.uuid, full_slug: story.full_slug, card: story.card }])),
-    lists: Object.fromEntries(LISTED_TYPES.map((type) => [type, stories.filter((story) => blockName(story.component) === type).sort(newestFirst).map((story) => story.card)])) as SiteIndex['lists'],
-    byRoute: new Map(stories.map((story) => [story.card.route, story.card])),
-  }
-}
 
 export interface PayloadOptions {
   /** Keep the `_editable` markers: only for content rendered in the visual editor. */

@@ -5,7 +5,8 @@
  * payload (see stories.ts).
  */
 import { byFullSlug, hasPageView, type ListedType } from '../cms/content-model.ts'
-import { buildPayload, siteIndex, type PayloadResult, type SiteIndex } from './payload.ts'
+import { buildPayload, type PayloadResult } from './payload.ts'
+import { siteIndex, type SiteIndex } from './site-index.ts'
 import type { SiteInfo, SiteShell } from './route-payload.ts'
 import { pageRoute, storyPageCount } from './pagination.ts'
 import { siteShell } from './site-shell.ts'

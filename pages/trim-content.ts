@@ -12,7 +12,7 @@ import { isBlok, storyLinkTarget } from '../cms/content-walk.ts'
 import { assetOf, FOCUS, responsiveImage } from '../cms/image.ts'
 import { renderRichText } from '../cms/richtext/index.ts'
 import { rejectedUrlNote, safeUrl } from '../cms/url-policy.ts'
-import type { SiteIndex } from './payload.ts'
+import type { SiteIndex } from './site-index.ts'
 import { BLOK_MARK_END, BLOK_MARK_START, type RenderedRichText, type StoryCard } from './route-payload.ts'
 import { routeOf } from './routes.ts'
 

@@ -12,9 +12,10 @@
 import type { PageContext } from 'vike/types'
 import { BLOCK_NAMES, blockName, type Story } from '../cms/content-model.ts'
 import { storyLabel } from '../cms/story-shape.ts'
-import { buildPayload, type PayloadResult, type SiteIndex } from '../pages/payload.ts'
+import { buildPayload, type PayloadResult } from '../pages/payload.ts'
+import type { SiteIndex } from '../pages/site-index.ts'
 import { documentHead } from '../renderer/document-head.ts'
-import type { PageJob, StagedPage, WorkerPass } from './render-pool.ts'
+import type { PageJob, StagedPage, WorkerPass } from './render-jobs.ts'
 import type { StoryLocation } from './story-file.ts'
 
 const KNOWN_BLOCKS = new Set<string>(BLOCK_NAMES)

@@ -19,7 +19,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { PageContext } from 'vike/types'
 import type { RoutePayload } from '../pages/route-payload.ts'
 import { currentItem } from '../pages/navigation.ts'
-import type { SiteIndex } from '../pages/payload.ts'
+import type { SiteIndex } from '../pages/site-index.ts'
 import { isValidSlug, routeDir, slugOf } from '../pages/routes.ts'
 import { StoryView } from '../pages/story/StoryView.tsx'
 import { DOCUMENT_END } from '../renderer/document-head.ts'
@@ -29,7 +29,7 @@ import { spilledStoryReader } from './story-file.ts'
 import { OutputWriter, type FileRecord } from './output.ts'
 import { payloadStage } from './payload-stage.ts'
 import { learnShell, loadRenderer, RenderError, renderChecked, withShellParts, type RenderPage, type VikeShell } from './render-page.ts'
-import type { DocumentsJob, HtmlJob, WorkerJob, WorkerMessage, WorkerPass, WorkerStart } from './render-pool.ts'
+import type { DocumentsJob, HtmlJob, WorkerJob, WorkerMessage, WorkerPass, WorkerStart } from './render-jobs.ts'
 
 const { bundleDir, outRoot } = workerData as WorkerStart
 // Vike's first page makes a `Headers`, and Node loads its fetch implementation (undici) on the first

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildPayload, siteIndex } from '../pages/payload.ts'
+import { buildPayload } from '../pages/payload.ts'
+import { siteIndex } from '../pages/site-index.ts'
 import { summarize } from '../pages/stories.ts'
 import { payloadWith, renderBlock } from './helpers/render.tsx'
 import { storyOf } from './helpers/space.ts'

@@ -1,7 +1,8 @@
 /** Share tags, structured data, breadcrumbs and the document's language (renderer/share.ts, renderer/structured-data.ts, pages/breadcrumbs.ts, renderer/document.tsx). */
 import { describe, expect, it } from 'vitest'
 import { ancestorRoutes, breadcrumbs } from '../pages/breadcrumbs.ts'
-import { buildPayload, siteIndex } from '../pages/payload.ts'
+import { buildPayload } from '../pages/payload.ts'
+import { siteIndex } from '../pages/site-index.ts'
 import { summarize } from '../pages/stories.ts'
 import type { RoutePayload, SiteInfo } from '../pages/route-payload.ts'
 import type { PageContext } from 'vike/types'

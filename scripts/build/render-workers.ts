@@ -13,9 +13,10 @@
  * build), checked against the index once it is made. A machine without payload workers (two
  * cores: the main thread makes the payloads) needs neither: document workers hold no index.
  */
-import type { SiteIndex } from '../../pages/payload.ts'
+import type { SiteIndex } from '../../pages/site-index.ts'
 import type { CacheState } from '../build-cache.ts'
-import { indexBytes, payloadWorkers, RenderPool, workerCount, workerHeapMb, type WorkerStart } from '../render-pool.ts'
+import type { WorkerStart } from '../render-jobs.ts'
+import { indexBytes, payloadWorkers, RenderPool, workerCount, workerHeapMb } from '../render-pool.ts'
 
 export interface RenderWorkers {
   /** The pool for `index`: the early one when its heap fits the index, else one started now. */
