@@ -12,12 +12,8 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { build as esbuild } from 'esbuild'
 import type { Plugin } from 'vite'
 import { BUNDLE_INPUTS_FILE, BUNDLE_STATS_FILE, BUNDLES_WRITTEN_LINE, SERVER_RENDERER, WORKER_BUNDLE, WORKER_READY_LINE } from './bundle-layout.ts'
+import { build } from 'vike/api'
 import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
-import { deferBabel } from './defer-babel.ts'
-
-// Before Vike loads: its Babel imports then cost nothing until used (scripts/defer-babel.ts).
-deferBabel()
-const { build } = await import('vike/api')
 
 const outDir = process.argv[2] ?? VIKE_OUT_DIR
 const ROOT = join(import.meta.dirname, '..')
