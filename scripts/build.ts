@@ -5,13 +5,10 @@
  *
  * This module starts the build: it reads the settings, takes the build cache and starts the
  * bundle process, and only then loads the phases (scripts/build/phases.ts) with the packages
- * they import (the CMS client, the rich-text sanitizer and serializer's tables, the atomic
- * writer). Loaded first, those kept the bundle process, the longest chain before the render,
- * waiting about 70 ms while the other core had nothing to do (docs/benchmark/profile.md,
- * fourteenth round); scripts/run.mjs compiles an `import()` into a module of its own.
+ * they import, so that the bundle process, the longest chain before the render, starts first.
  *
- * With no STORYBLOK_TOKEN and no STORYBLOK_API_URL, the demo space in cms/demo-space/ is served by
- * the embedded Storyblok-compatible API and crawled over HTTP like a real space.
+ * With nothing configured (or `--demo`; scripts/demo-guard.ts), the demo space in cms/demo-space/
+ * is served by the embedded Storyblok-compatible API and crawled over HTTP like a real space.
  */
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
@@ -27,15 +24,8 @@ import type { BuildStart } from './build/phases.ts'
 // shell (or a test runner) would otherwise bundle and render React's development build.
 process.env.NODE_ENV = 'production'
 
-// No allocation-site pretenuring. With it, one 5,000-story build in five or six (8 of 45) ended
-// with a main heap of 431-444 MB against 250-270 MB: each page's rich-text trees (the tree
-// builder's and hast-util-sanitize's nodes, which live for a fraction of a millisecond) reached
-// the old generation, about 2 MB between two scavenges, and stayed there as garbage until a full
-// collection. V8's pretenuring, which allocates an object literal's later copies in the old
-// generation once it saw most of them survive a scavenge, is what the flag turns off; this Node
-// cannot trace its decisions, but without it none of 35 builds did so, in the same time
-// (docs/benchmark/profile.md, fifteenth round). What the build keeps for long (the crawl's
-// stories, the index) comes from JSON.parse and is promoted as before.
+// The one V8 flag set from code, for the memory bound (400 MB): with allocation-site pretenuring
+// about one 5,000-story build in five kept its pages' short-lived rich-text trees and peaked at 431-444 MB.
 setFlagsFromString('--no-allocation-site-pretenuring')
 
 async function build(config: BuildConfig): Promise<void> {
