@@ -11,11 +11,16 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { build as esbuild } from 'esbuild'
 import type { Plugin } from 'vite'
-import { BUNDLE_INPUTS_FILE, BUNDLE_STATS_FILE, BUNDLES_WRITTEN_LINE, SERVER_RENDERER, WORKER_BUNDLE, WORKER_READY_LINE } from './bundle-layout.ts'
+import { BUNDLE_INPUTS_FILE, BUNDLE_STATS_FILE, SERVER_RENDERER, WORKER_BUNDLE, type BundleMessage } from './bundle-layout.ts'
 import { build } from 'vike/api'
 import { VIKE_OUT_DIR, viteConfig } from '../vike.config.ts'
 
 const outDir = process.argv[2] ?? VIKE_OUT_DIR
+
+/** Tells the build how far the bundles are, when it started this process (scripts/bundles.ts). */
+function tell(message: BundleMessage): void {
+  process.send?.(message)
+}
 const ROOT = join(import.meta.dirname, '..')
 
 /**
@@ -81,7 +86,7 @@ const workerBundle = esbuild({
   logLevel: 'silent',
 }).then(({ metafile }) => {
   for (const file of Object.keys(metafile.inputs)) record(join(ROOT, file))
-  console.log(WORKER_READY_LINE)
+  tell({ bundles: 'worker-written' })
 })
 // PREVIEW_CONFIG (set by scripts/bundles.ts) reaches the bundle through vike.config.ts's `define`.
 // Plugins and define come from vike.config.ts (through pages/+config.ts); only what the `vite`
@@ -93,4 +98,4 @@ writeFileSync(join(outDir, BUNDLE_INPUTS_FILE), JSON.stringify([...inputs].sort(
 const usage = process.resourceUsage()
 writeFileSync(join(outDir, BUNDLE_STATS_FILE), JSON.stringify({ cpuSeconds: (usage.userCPUTime + usage.systemCPUTime) / 1e6, systemSeconds: usage.systemCPUTime / 1e6, maxRssMb: Math.round(usage.maxRSS / 1024) }))
 // Said before the process ends: stopping esbuild's service, rolldown's threads and V8 takes 20-40 ms.
-console.log(BUNDLES_WRITTEN_LINE)
+tell({ bundles: 'written' })

@@ -21,8 +21,8 @@ export interface BuildFacts {
   notPages?: Map<string, number>
 }
 
-/** The summary printed at the end of a build: what was built, how, and what to fix. */
-export function summary(log: (line: string) => void, config: BuildConfig, result: PrerenderResult, output: OutputWriter, facts: BuildFacts) {
+/** The summary printed at the end of a build: what was built, how, and what to fix. Returns how many warnings it gave. */
+export function summary(log: (line: string) => void, config: BuildConfig, result: PrerenderResult, output: OutputWriter, facts: BuildFacts): number {
   const { requests, id, seconds, mode, rendered } = facts
   const kinds = [...output.bytesByKind].map(([kind, bytes]) => `${kind} ${formatBytes(bytes)}`).join(', ')
   const warnings = [
@@ -49,6 +49,7 @@ export function summary(log: (line: string) => void, config: BuildConfig, result
   log(`  Files: ${output.files}, ${formatBytes(output.bytes)} (${kinds})`)
   log(`  Warnings: ${warnings.length}`)
   for (const warning of warnings) log(`    - ${warning}`)
+  return warnings.length
 }
 
 /** Machine-readable figures of one build, for the benchmark (`BUILD_STATS_FILE`). */

@@ -8,16 +8,14 @@
 export const WORKER_BUNDLE = 'worker/render-worker.mjs'
 
 /**
- * The line the bundle process prints once the worker bundle is written, while Vike's build runs:
- * from then on the build may start its render worker (scripts/build/render-workers.ts).
+ * What the bundle process tells the build over Node's IPC channel as it goes: `worker-written`
+ * once the worker bundle is written, while Vike's build runs (the build may start its render
+ * worker, scripts/build/render-workers.ts); `written` once every bundle and its records are
+ * written, a few tens of milliseconds before the process has exited (the render may start).
  */
-export const WORKER_READY_LINE = 'render worker bundle written'
-
-/**
- * The line the bundle process prints once every bundle and its records are written, a few tens of
- * milliseconds before the process has exited: the render may start then (scripts/bundles.ts).
- */
-export const BUNDLES_WRITTEN_LINE = 'bundles written'
+export interface BundleMessage {
+  bundles: 'worker-written' | 'written'
+}
 
 /** The server entry Vike builds: importing it registers the build with Vike's runtime. */
 export const SERVER_ENTRY = 'server/entry.mjs'

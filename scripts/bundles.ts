@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PreviewConfig } from '../cms/preview-config.ts'
-import { BUNDLES_WRITTEN_LINE, SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE, WORKER_READY_LINE } from './bundle-layout.ts'
+import { SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE, type BundleMessage } from './bundle-layout.ts'
 import { runScript } from './node-process.ts'
 
 export interface BundleBuild {
@@ -57,22 +57,22 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
   const nodeFlags = ['--max-old-space-size=256', '--max-semi-space-size=4', '--no-opt']
   // Vike's Vite plugin, 314 small ES modules, is compiled into the script: loaded as packages,
   // they took about 0.2 s of the process's 1.1 s (scripts/run.mjs, `--bundle`).
-  const run = runScript(join(import.meta.dirname, 'build-bundles.ts'), [outDir], { env: bundleProcessEnv(preview), bundle: ['vike'] }, nodeFlags)
+  const run = runScript(join(import.meta.dirname, 'build-bundles.ts'), [outDir], { env: bundleProcessEnv(preview), bundle: ['vike'], messages: true }, nodeFlags)
   const done = run.exited.then(({ code, signal }) => {
     if (code !== 0) throw new Error(`Building the client and server bundles failed (${signal ?? `exit ${code}`}):\n${run.output().trim()}`)
   })
   done.catch(() => {}) // observed by the caller; avoid an unhandled rejection while the crawl runs
-  // Ready when the process says so, or at the latest when it is done.
-  const said = (line: string) => {
+  // Ready when the process says so (scripts/bundle-layout.ts), or at the latest when it is done.
+  const said = (stage: BundleMessage['bundles']) => {
     const seen = new Promise<void>((resolve, reject) => {
-      const listen = () => run.stdout().includes(line) && (run.child.stdout!.off('data', listen), resolve())
-      run.child.stdout!.on('data', listen)
+      const listen = (message: BundleMessage) => message?.bundles === stage && (run.child.off('message', listen), resolve())
+      run.child.on('message', listen)
       done.then(resolve, reject)
     })
     seen.catch(() => {})
     return seen
   }
-  return { done, written: said(BUNDLES_WRITTEN_LINE), workerReady: said(WORKER_READY_LINE), cancel: () => run.child.kill() }
+  return { done, written: said('written'), workerReady: said('worker-written'), cancel: () => run.child.kill() }
 }
 
 /**

@@ -15,9 +15,17 @@ export interface NodeProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
+export interface RunOptions {
+  env?: NodeJS.ProcessEnv
+  cwd?: string
+  /** Open Node's IPC channel: the child then tells the parent what it did with `process.send`. */
+  messages?: boolean
+}
+
 /** `args`: Node's arguments, script first unless flags precede it (`['--max-old-space-size=256', file, …]`). */
-export function runNode(args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): NodeProcess {
-  const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] })
+export function runNode(args: string[], options: RunOptions = {}): NodeProcess {
+  const stdio: ('ignore' | 'pipe' | 'ipc')[] = ['ignore', 'pipe', 'pipe', ...(options.messages ? ['ipc' as const] : [])]
+  const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env ?? process.env, stdio })
   let output = ''
   let stdout = ''
   let stderr = ''
@@ -38,7 +46,7 @@ const SCRIPT_RUNNER = join(import.meta.dirname, 'run.mjs')
  * `npm run` does: through scripts/run.mjs. `nodeFlags` go to Node itself (heap sizes); `bundle`
  * names packages compiled into the script (run.mjs's `--bundle`).
  */
-export function runScript(script: string, args: string[] = [], options: { env?: NodeJS.ProcessEnv; cwd?: string; bundle?: string[] } = {}, nodeFlags: string[] = []): NodeProcess {
+export function runScript(script: string, args: string[] = [], options: RunOptions & { bundle?: string[] } = {}, nodeFlags: string[] = []): NodeProcess {
   const { bundle = [], ...spawnOptions } = options
   return runNode([...nodeFlags, SCRIPT_RUNNER, ...(bundle.length ? ['--bundle', bundle.join(',')] : []), script, ...args], spawnOptions)
 }

@@ -86,7 +86,7 @@ if (config!.embedded) {
 
 const queue = new BuildQueue({
   file: join(cacheDir(config!), 'pending-webhooks.json'),
-  start: buildRunner({ args: buildArgs, outDir, log }),
+  start: buildRunner({ args: buildArgs, log }),
   log,
 })
 app = createApp({ outDir, queue, webhookSecret: secret, preview, log })

@@ -16,7 +16,7 @@ describe('buildBundles', () => {
     await bundles.workerReady
     // The signal is never early: a worker started on it finds its bundle.
     expect(existsSync(join(dir, WORKER_BUNDLE))).toBe(true)
-    // Nor late: it comes from the process's output, while Vike still builds for a second or so,
+    // Nor late: the process sends it over its IPC channel while Vike still builds for a second or so,
     // not from the process's end.
     expect(finished).toBe(false)
     // Said before the process ends: every bundle and its records are there by then.

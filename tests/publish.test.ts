@@ -214,6 +214,18 @@ describe('incremental builds from webhooks', () => {
     expect(built).toContain('/ar/blog/2024/arabic-and-hebrew/')
     expect(built).toHaveLength(new Set(built).size)
     expect(built.filter((route) => route.startsWith('/de/'))).toHaveLength(built.filter((route) => !/^\/(de|ar)\//.test(route)).length)
+    // The build told the server which build it made live (scripts/build/outcome.ts).
+    expect(server.output()).toContain(`Build ${done + 1} is live as ${after.build} (`)
+  })
+
+  it('should say that no build went live for a webhook that changed no page', async () => {
+    const done = await finished()
+    const live = (await health()).build
+    expect((await webhook(event('published', ARTICLE))).status).toBe(202)
+    const after = await builds(done + 1)
+    expect(after.build).toBe(live)
+    expect(server.output()).toMatch(new RegExp(`Build ${done + 1} changed no page; the live build stays \\(`))
+    expect(server.output()).toMatch(/ {2}no page changed \(.+\); \d+ CMS requests/)
   })
 
   it('should rewrite every page of the languages showing a changed navigation and their shell files, and no payload', async () => {

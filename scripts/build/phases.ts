@@ -23,6 +23,7 @@ import { progress } from '../progress.ts'
 import type { SpilledStories } from '../story-file.ts'
 import { folderLanguageSites, folderState, splitFolders } from './folder-languages.ts'
 import { goLive, stageBuildFiles } from './go-live.ts'
+import { tellFinished } from './outcome.ts'
 import { languageSites, mergeLanguagePass, release as releaseStories } from './languages.ts'
 import type { PhaseClock } from './phase-clock.ts'
 import { planBuild } from './plan.ts'
@@ -166,6 +167,7 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
       await discardStage(stage)
       record(previous.buildId)
       log(`\nNo page changed (${plan.mode}); build ${previous.buildId} stays live. CMS requests: ${requests}.`)
+      await tellFinished({ unchanged: previous.buildId, mode: plan.mode, requests })
       return
     }
     // Deploy, and record the build the moment it is live.
@@ -176,7 +178,9 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
 
     const seconds = clock.elapsed()
     const warnings = [...content.warnings, ...site.warnings, ...translated.warnings, ...redirects.warnings]
-    summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: plan.incremental?.render.length ?? result.routes.length, warnings, notPages: site.notPages })
+    const rendered = plan.incremental?.render.length ?? result.routes.length
+    const warned = summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered, warnings, notPages: site.notPages })
+    await tellFinished({ live: id, mode: plan.mode, rendered, requests, warnings: warned })
     if (process.env.BUILD_STATS_FILE) {
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: pool.size })
     }
