@@ -90,9 +90,8 @@ const queue = new BuildQueue({
   log,
 })
 app = createApp({ outDir, queue, webhookSecret: secret, preview, log })
-log(`Serving ${resolve(outDir)} at http://${values.host}:${actualPort}/ (webhooks: POST /api/webhooks/storyblok${secret ? '' : ', NOT VERIFIED (--insecure-webhooks)'}; preview proxy ${preview ? 'on' : 'off: no STORYBLOK_PREVIEW_TOKEN'})`)
-queue.resume()
 
+// Set before the server says it serves: a SIGTERM right after that line must find them.
 let stopping = false
 async function stop(signal: string) {
   if (stopping) return
@@ -107,3 +106,6 @@ async function stop(signal: string) {
 }
 process.on('SIGTERM', () => void stop('SIGTERM'))
 process.on('SIGINT', () => void stop('SIGINT'))
+
+log(`Serving ${resolve(outDir)} at http://${values.host}:${actualPort}/ (webhooks: POST /api/webhooks/storyblok${secret ? '' : ', NOT VERIFIED (--insecure-webhooks)'}; preview proxy ${preview ? 'on' : 'off: no STORYBLOK_PREVIEW_TOKEN'})`)
+queue.resume()
