@@ -1,10 +1,11 @@
 /** Runs the project's commands (`scripts/*.ts`) the way npm runs them, and their scratch folders. */
 import * as cheerio from 'cheerio'
 import { routeDir } from '../../pages/routes.ts'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { runNode, runScript as runProjectScript, type NodeProcess } from '../../scripts/node-process.ts'
+import { remember } from './made.ts'
 
 export const ROOT = resolve(import.meta.dirname, '..', '..')
 
@@ -49,26 +50,14 @@ export async function runBuild(args: string[], env: Record<string, string> = {})
   return { code, stdout: build.stdout(), stderr: build.stderr() }
 }
 
-/** Folders the tests of this file made: tests/helpers/cleanup.ts removes them after the file, passed or failed. */
-const made = new Set<string>()
-
-export function removeMadeFolders(): void {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true })
-  made.clear()
-}
-
-/** A fresh temporary directory (outside the project, like a real deploy target). */
+/** A fresh temporary directory (outside the project, like a real deploy target), removed after the test file (tests/helpers/made.ts). */
 export function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `${prefix}-`))
-  made.add(dir)
-  return dir
+  return remember(mkdtempSync(join(tmpdir(), `${prefix}-`)))
 }
 
-/** A work directory inside the project: the server bundle resolves node_modules from there. */
+/** A work directory inside the project (the server bundle resolves node_modules from there), removed after the test file. */
 export function workDir(name: string): string {
-  const dir = join(ROOT, '.build', 'tests', `${name}-${process.pid}`)
-  made.add(dir)
-  return dir
+  return remember(join(ROOT, '.build', 'tests', `${name}-${process.pid}`))
 }
 
 /** Every file under `dir`, as relative path → contents. */

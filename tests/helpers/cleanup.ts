@@ -4,6 +4,6 @@
  * run last-registered first, so the file's own afterAll (stopping its servers) runs before this.
  */
 import { afterAll } from 'vitest'
-import { removeMadeFolders } from './build.ts'
+import { removeMadeFolders } from './made.ts'
 
 afterAll(removeMadeFolders)
