@@ -4,11 +4,10 @@
  * page context in plain strings: it lies outside the root element React hydrates.
  * renderer/document.tsx adds the tree and the end.
  */
-import type { PageContext } from 'vike/types'
 import { DEFAULT_SITE_LANGUAGE, textDirection } from '../cms/language.ts'
 import { MANIFEST_PATH, THEME_COLOR } from '../pages/web-manifest.ts'
 import { escapeHtml } from './escape.ts'
-import { headOf } from './head.ts'
+import { headOf, type HeadContext } from './head.ts'
 import { MAIN_ID } from './landmarks.ts'
 import { shareOf, shareTags } from './share.ts'
 import { shellOf } from './shell.ts'
@@ -18,7 +17,7 @@ import { jsonLdScript, structuredData } from './structured-data.ts'
 export const DOCUMENT_END = '</div>\n</body>\n</html>'
 
 /** Share tags and structured data: for crawlers, so only in the HTML (renderer/share.ts). */
-function crawlerTags(pageContext: PageContext, canonical: string | undefined): string {
+function crawlerTags(pageContext: HeadContext, canonical: string | undefined): string {
   if (!pageContext.payload) return ''
   const { site } = shellOf(pageContext)
   const share = shareOf(pageContext.payload, site, canonical)
@@ -34,7 +33,7 @@ function crawlerTags(pageContext: PageContext, canonical: string | undefined): s
  */
 const PAINT_AFTER_HEADER = `<link rel="expect" href="#${MAIN_ID}" blocking="render">`
 
-export function documentHead(pageContext: PageContext): string {
+export function documentHead(pageContext: HeadContext): string {
   const { title, description, canonical, prev, next, noindex, feed, alternates = [] } = headOf(pageContext)
   const language = shellOf(pageContext).site.language ?? DEFAULT_SITE_LANGUAGE
   const links = [

@@ -3,6 +3,9 @@
  * (docs/content-model.md, "SEO") wins over what is derived from its content.
  */
 import type { PageContext } from 'vike/types'
+
+/** What a page's head is made of: the build makes it from these alone, without a whole page context. */
+export type HeadContext = Pick<PageContext, 'payload' | 'shell' | 'shellFile' | 'is404'>
 import type { SeoMetatags } from '../cms/content-model.ts'
 import type { Alternate, RoutePayload } from '../pages/route-payload.ts'
 import { shellOf } from './shell.ts'
@@ -53,7 +56,7 @@ function hreflangs(alternates: Alternate[], siteUrl?: string): Head['alternates'
   return [...alternates.map(({ language, route }) => ({ hreflang: language, href: href(route) })), { hreflang: 'x-default', href: href(alternates[0]!.route) }]
 }
 
-export function headOf(pageContext: PageContext): Head {
+export function headOf(pageContext: HeadContext): Head {
   const { payload } = pageContext
   const shell = shellOf(pageContext)
   const { site } = shell

@@ -4,6 +4,6 @@ import type { SiteShell } from '../pages/route-payload.ts'
 const NO_SHELL: SiteShell = { nav: [], footer: [], site: { name: '' } }
 
 /** The site-wide shell of a page: its settings and navigation. */
-export function shellOf(pageContext: PageContext): SiteShell {
+export function shellOf(pageContext: Pick<PageContext, 'shell'>): SiteShell {
   return pageContext.shell ?? NO_SHELL
 }

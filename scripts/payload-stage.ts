@@ -9,7 +9,6 @@
  * Made on this side for every page, its code is compiled in one isolate only
  * (docs/benchmark/profile.md, twelfth round).
  */
-import type { PageContext } from 'vike/types'
 import { BLOCK_NAMES, blockName, type Story } from '../cms/content-model.ts'
 import { storyLabel } from '../cms/story-shape.ts'
 import { buildPayload, type PayloadResult } from '../pages/payload.ts'
@@ -29,7 +28,7 @@ export function payloadStage(job: PageJob, index: SiteIndex, { shell, shellFile 
   let head: string
   try {
     result = buildPayload(content, index, { page: listPage })
-    head = documentHead({ payload: result.payload, shell, shellFile } as unknown as PageContext)
+    head = documentHead({ payload: result.payload, shell, shellFile })
   } catch (error) {
     throw new Error(`${label}: ${(error as Error).message ?? error}`, { cause: error })
   }

@@ -20,8 +20,8 @@ describe('documentHead', () => {
     for (const route of site.routes.keys()) {
       const { payload } = site.payloadFor(route)!
       const copy = JSON.parse(JSON.stringify({ payload, shell: site.shell })) as { payload: typeof payload; shell: typeof site.shell }
-      const fromObject = documentHead({ payload, shell: site.shell, shellFile: SHELL_FILE } as unknown as PageContext)
-      expect(documentHead({ ...copy, shellFile: SHELL_FILE } as unknown as PageContext), route).toBe(fromObject)
+      const fromObject = documentHead({ payload, shell: site.shell, shellFile: SHELL_FILE })
+      expect(documentHead({ ...copy, shellFile: SHELL_FILE }), route).toBe(fromObject)
     }
   })
 
