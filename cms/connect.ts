@@ -25,11 +25,8 @@ export async function connectCms(cms: CmsConfig, embedded: boolean, log: (line: 
   if (!embedded) return { cms }
   const space = loadSpace(spaceDir)
   const server = await startCmsServer({ space })
-  if (onSpaceChange) {
-    const watching = watchSpace(spaceDir, space, { onChange: onSpaceChange, log })
-    const close = server.close
-    server.close = () => (watching.close(), close())
-  }
+  // Watched for as long as the process serves it (npm run dev).
+  if (onSpaceChange) watchSpace(spaceDir, space, { onChange: onSpaceChange, log })
   log(`No STORYBLOK_TOKEN set: using the ${spaceDir === DEMO_SPACE_DIR ? 'demo space' : `space in ${spaceDir}`} "${space.name}" from the embedded CMS at ${server.url}`)
   const token = cms.version === 'draft' ? space.tokens.preview : space.tokens.public
   return { cms: { ...cms, apiUrl: server.url, token, previewToken: space.tokens.preview }, server }

@@ -21,7 +21,7 @@ import { shellFileOf } from '../pages/shell-file.ts'
 import { siteOf, type Site } from '../pages/site.ts'
 import { storiesInMemory } from '../pages/stories.ts'
 import { loadEnv, readBuildConfig, siteInfo } from './config.ts'
-import { listenOrExit } from './listen.ts'
+import { listenOrExit, portOrExit } from './listen.ts'
 
 const CV_CHECK_INTERVAL_MS = 3000
 const LOCAL_RATE_LIMIT = 1000
@@ -39,11 +39,7 @@ function readConfig() {
   }
 }
 const config = readConfig()
-const port = Number(values.port)
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port "${values.port}" is not a port number (0-65535).`)
-  process.exit(1)
-}
+const port = portOrExit(values.port)
 
 function send(res: ServerResponse, status: number, type: string, body: string) {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' })

@@ -4,6 +4,14 @@
  */
 import type { Server } from 'node:net'
 
+/** The `--port` value as a port number, or the command ends with one line and exit 1. */
+export function portOrExit(value: string | undefined): number {
+  const port = Number(value)
+  if (Number.isInteger(port) && port >= 0 && port <= 65535) return port
+  process.stderr.write(`--port "${value}" is not a port number (0-65535).\n`)
+  process.exit(1)
+}
+
 /** Resolves with the port bound (the one the system chose for port 0). */
 export function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {

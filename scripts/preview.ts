@@ -3,22 +3,18 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { listenOrExit } from './listen.ts'
+import { listenOrExit, portOrExit } from './listen.ts'
 import { liveSite } from './static-server.ts'
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: process.env.PORT ?? '3000' }, dir: { type: 'string', default: 'dist' }, host: { type: 'string', default: '127.0.0.1' } },
 })
 const root = resolve(values.dir)
-const port = Number(values.port)
 if (!existsSync(resolve(root, 'index.html'))) {
   console.error(`Nothing to preview: ${root} has no index.html. Run \`npm run build\` first.`)
   process.exit(1)
 }
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`--port "${values.port}" is not a port number (0-65535).`)
-  process.exit(1)
-}
+const port = portOrExit(values.port)
 
 const server = createServer(liveSite(root))
 const actual = await listenOrExit(server, port, values.host!)

@@ -20,7 +20,7 @@ import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
 import { cacheDir } from './build-cache.ts'
 import { loadEnv, readBuildConfig } from './config.ts'
 import { liveDir } from './deploy.ts'
-import { listenOrExit } from './listen.ts'
+import { listenOrExit, portOrExit } from './listen.ts'
 import { createApp } from './server/app.ts'
 import { buildRunner } from './server/build-runner.ts'
 import { previewProxy } from './server/preview-proxy.ts'
@@ -49,8 +49,7 @@ try {
 } catch (error) {
   configFailure(error)
 }
-const port = Number(values.port)
-if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port "${values.port}" is not a port number (0-65535).`)
+const port = portOrExit(values.port)
 const secret = readVar(env, 'STORYBLOK_WEBHOOK_SECRET')
 if (!secret && !values['insecure-webhooks']) {
   fail(

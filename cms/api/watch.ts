@@ -9,16 +9,12 @@ import { loadSpace, type Space } from './space.ts'
 /** How long a burst of file events (an editor's save writes more than once) is let settle. */
 const SETTLE_MS = 50
 
-export interface SpaceWatch {
-  close(): void
-}
-
 /**
  * Watches the folder `dir` the served `space` was loaded from and replaces the space's content in
  * place on every change (the server holds that object). A file that cannot be read (saved half
  * way, or broken JSON) keeps the last good content, and `log` says why.
  */
-export function watchSpace(dir: string, space: Space, { onChange, log }: { onChange(): void; log(line: string): void }): SpaceWatch {
+export function watchSpace(dir: string, space: Space, { onChange, log }: { onChange(): void; log(line: string): void }): FSWatcher {
   let timer: NodeJS.Timeout | undefined
   const reload = () => {
     timer = undefined
@@ -30,14 +26,8 @@ export function watchSpace(dir: string, space: Space, { onChange, log }: { onCha
       log(`The space in ${dir} was not reloaded: ${(error as Error).message}`)
     }
   }
-  const watcher: FSWatcher = watch(dir, { recursive: true }, () => {
+  return watch(dir, { recursive: true }, () => {
     clearTimeout(timer)
     timer = setTimeout(reload, SETTLE_MS)
   })
-  return {
-    close() {
-      clearTimeout(timer)
-      watcher.close()
-    },
-  }
 }
