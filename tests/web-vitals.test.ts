@@ -114,9 +114,10 @@ describe('a page that arrives slowly', () => {
       await page.addInitScript(observeVitals)
       const loaded = page.goto(`${split.url}/`, { waitUntil: 'load' })
       // The first part has been parsed (the head's stylesheet is in), and the page has had time to
-      // paint it if it paints half a header: a paint entry, or half a second without one.
-      await page.waitForFunction(() => document.querySelector('.site-nav-wrap') && document.styleSheets.length > 0, undefined, { timeout: 10_000 })
-      await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0, undefined, { timeout: 500 }).catch(() => {})
+      // paint it if it paints half a header: a paint entry, or half a second without one. Polled on
+      // a timer: the page holds rendering back, so animation frames (Playwright's default) never come.
+      await page.waitForFunction(() => document.querySelector('.site-nav-wrap') && document.styleSheets.length > 0, undefined, { timeout: 10_000, polling: 50 })
+      await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0, undefined, { timeout: 500, polling: 50 }).catch(() => {})
       split.rest()
       await loaded
       await hydrated(page)
