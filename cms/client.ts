@@ -1,16 +1,16 @@
 /**
- * The one way this project talks to Storyblok: storyblok-js-client with the spec's behaviour
- * (region hosts, 5/s throttle or 3/s with oauth, the 429 policy of `rate-limit-retry.ts`, 200–206
- * accepted, anything else rejected with message, status and response). The build, the dev server
- * and the browser preview all go through `createCmsClient`.
+ * The one way this project talks to Storyblok's delivery API: ofetch for the requests, p-throttle
+ * for the spec's 5/s (3/s with oauth), our 429 policy (`rate-limit-retry.ts`), 200–206 accepted
+ * and anything else rejected with message, status and response. The build, the dev server, the
+ * preview proxy and the editor's draft all go through `createCmsClient`.
  */
-import StoryblokClient, { type ISbStoriesParams } from 'storyblok-js-client'
-import { MISSING_TOKEN_MESSAGE, type CmsConfig } from './config.ts'
+import { ofetch, FetchError } from 'ofetch'
+import pThrottle from 'p-throttle'
+import { MISSING_TOKEN_MESSAGE, STORYBLOK_API_ORIGINS, UUID_BATCH_SIZE, type CmsConfig } from './config.ts'
 import type { Story, StoryLink } from './content-model.ts'
-import { memberBytes, takeJsonSource } from './json-source.ts'
 import { withRateLimitRetry, type RetryOptions } from './rate-limit-retry.ts'
 
-export type StoriesParams = ISbStoriesParams & Record<string, unknown>
+export type StoriesParams = Record<string, string | number | boolean | undefined>
 
 /** A failed CMS request: which request, and what the CMS said. */
 export class CmsRequestError extends Error {
@@ -33,12 +33,6 @@ export interface StoriesPage {
   links: StoryLink[]
   rels: Story[]
   cv?: number
-  /**
-   * Each story's bytes as the CMS sent them, in the order of `stories`, when the answer came
-   * through the build's fetch (cms/json-source.ts): the story file keeps these instead of
-   * serializing the story again (scripts/story-file.ts).
-   */
-  sources?: Buffer[]
 }
 
 /** What `cdn/spaces/me` tells of the space: its id, name, current content version and languages. */
@@ -69,7 +63,7 @@ export interface CmsClient {
   getSpace(): Promise<SpaceInfo>
   getStories(params: StoriesParams): Promise<StoriesPage>
   /** One story by full slug, uuid (`find_by: 'uuid'`) or numeric id. */
-  getStory(idOrSlug: string | number, params?: StoriesParams): Promise<{ story: Story; links: StoryLink[]; rels: Story[]; source?: Buffer }>
+  getStory(idOrSlug: string | number, params?: StoriesParams): Promise<{ story: Story; links: StoryLink[]; rels: Story[] }>
   /** One page of a datasource's entries (`cdn/datasource_entries?datasource=<slug>`). */
   getDatasourceEntries(params: StoriesParams & { datasource: string }): Promise<DatasourcePage>
   /** How many HTTP requests went out (retries included), for the crawl's budget check. */
@@ -80,6 +74,15 @@ export interface ClientOptions extends Pick<RetryOptions, 'log' | 'delayStepMs' 
   fetch?: typeof fetch
 }
 
+/** What a delivery answer may carry besides its stories (docs/behaviour.md, "The calls it makes"). */
+interface Answer {
+  links?: StoryLink[]
+  rels?: Story[]
+  link_uuids?: string[]
+  rel_uuids?: string[]
+  [key: string]: unknown
+}
+
 function describe(path: string, params: StoriesParams | undefined): string {
   const shown = Object.entries(params ?? {})
     .filter(([key, value]) => key !== 'token' && value !== undefined)
@@ -87,10 +90,17 @@ function describe(path: string, params: StoriesParams | undefined): string {
   return `GET ${path}${shown.length ? `?${shown.join('&')}` : ''}`
 }
 
-/** Turns the client's rejection (a plain `{ message, status, response }` object) into an Error. */
+/** What the CMS said about a failed request: Storyblok sends `["reason"]` or `{ error }`. */
+function reasonOf(data: unknown): unknown {
+  if (Array.isArray(data)) return data[0]
+  if (data && typeof data === 'object') return (data as { error?: unknown; slug?: unknown }).error ?? (data as { slug?: unknown }).slug
+  return data
+}
+
 function toRequestError(request: string, error: unknown): CmsRequestError {
-  const { message, status, response } = (error ?? {}) as { message?: unknown; status?: number; response?: unknown }
-  if (typeof status === 'number') {
+  if (error instanceof FetchError && typeof error.status === 'number') {
+    const { status } = error
+    const response = reasonOf(error.data)
     const said = response === undefined ? '' : ` (${typeof response === 'string' ? response : JSON.stringify(response)})`
     const hint =
       status === 401
@@ -98,29 +108,25 @@ function toRequestError(request: string, error: unknown): CmsRequestError {
         : status === 429
           ? ': still rate limited after all retries; lower STORYBLOK_RATE_LIMIT'
           : ''
-    return new CmsRequestError(request, status, response, `${status} ${String(message || '')}`.trim() + said + hint)
+    return new CmsRequestError(request, status, response, `${status} ${error.statusText ?? ''}`.trim() + said + hint)
   }
-  const cause = message instanceof Error ? message : error instanceof Error ? error : undefined
+  const cause = error instanceof FetchError && error.cause instanceof Error ? error.cause : error instanceof Error ? error : undefined
   const text = cause
     ? cause.name === 'SyntaxError'
       ? `the response is not valid JSON (${cause.message})`
-      : `${cause.message}${(cause as { cause?: Error }).cause ? ` (${(cause as { cause?: Error }).cause?.message})` : ''}`
-    : String(message ?? error)
+      : `${cause.message}${cause.cause instanceof Error ? ` (${cause.cause.message})` : ''}`
+    : String(error)
   return new CmsRequestError(request, undefined, undefined, text)
 }
 
-/** The bytes of the answer's member `key`, if the answer came through the build's fetch. */
-function memberSource(data: object, key: string): Buffer | undefined {
-  const answer = takeJsonSource(data)
-  return answer && memberBytes(answer, key)
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = []
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size))
+  return result
 }
 
-/** The bytes of each of the answer's stories, if it came through the build's fetch (which parsed them one by one). */
-function storiesSources(data: { stories: unknown[] }): Buffer[] | undefined {
-  // The whole answer's bytes are not needed: only let go of them.
-  takeJsonSource(data)
-  const sources = data.stories.map(takeJsonSource)
-  return sources.every((source) => source !== undefined) ? (sources as Buffer[]) : undefined
+function linkOf(story: Story): StoryLink {
+  return { id: story.id, uuid: story.uuid, slug: story.slug, full_slug: story.full_slug, url: story.full_slug, name: story.name, is_folder: false, published: true }
 }
 
 export function createCmsClient(config: CmsConfig, options: ClientOptions = {}): CmsClient {
@@ -136,35 +142,49 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
     requestCount++
     return baseFetch(input, init)
   }
+  const request = ofetch.create(
+    // `retry: false`: the 429 policy is the fetch's own, and no other status is retried.
+    { baseURL: config.apiUrl ?? `${STORYBLOK_API_ORIGINS[config.region]}/v2`, retry: false, parseResponse: JSON.parse },
+    { fetch: withRateLimitRetry({ fetch: countingFetch, log: options.log, delayStepMs: options.delayStepMs, wait: options.wait }) },
+  )
+  // A rate below 1/s (STORYBLOK_RATE_LIMIT accepts 0.1) is one request per longer interval.
+  const limit = Math.max(1, Math.floor(config.rateLimit))
+  const throttled = pThrottle({ limit, interval: (1000 * limit) / config.rateLimit })((path: string, query: StoriesParams) =>
+    request.raw<Answer>(path, { query: { ...query, token: accessToken } }),
+  )
 
-  const client = new StoryblokClient({
-    accessToken,
-    region: config.region,
-    endpoint: config.apiUrl,
-    rateLimit: config.rateLimit,
-    // Node 20 has no Iterator#toArray, which the client needs for a Headers instance.
-    headers: {},
-    fetch: withRateLimitRetry({ fetch: countingFetch, log: options.log, delayStepMs: options.delayStepMs, wait: options.wait }),
-  })
-  // Its constructor treats 0 and false as "unset", hence the assignment:
-  // - maxRetries 0: it would retry a 429 again, 10 times 300 ms, after ours gave up;
-  // - resolveNestedRelations false: relations of related stories are never shown, and resolving
-  //   them nests story copies inside story copies.
-  Object.assign(client, { maxRetries: 0, resolveNestedRelations: false })
-  // The client walks every story's whole content after every answer, even when it was asked to
-  // resolve nothing (storyblok-js-client 6.11, resolveStories): 0.3 s of CPU for a 5,000-story
-  // crawl, which asks for no resolution (cms/crawl.ts). It walks only when there is something to
-  // resolve.
-  const internals = client as unknown as { resolveStories(data: unknown, params: StoriesParams, id: string): Promise<void> }
-  const resolveStories = internals.resolveStories.bind(client)
-  internals.resolveStories = (data, params, id) => (params.resolve_relations || params.resolve_links ? resolveStories(data, params, id) : Promise.resolve())
-
-  async function get(path: string, params: StoriesParams) {
+  async function get(path: string, params: StoriesParams): Promise<{ data: Answer; headers: Headers }> {
     try {
-      return await client.get(path, params)
+      const response = await throttled(path, params)
+      // The spec accepts 200–206; a 207 or a 3xx not followed is a failure all the same.
+      if (response.status > 206) throw new CmsRequestError(describe(path, params), response.status, reasonOf(response._data), `${response.status} ${response.statusText}`)
+      return { data: response._data ?? {}, headers: response.headers }
     } catch (error) {
+      if (error instanceof CmsRequestError) throw error
       throw toRequestError(describe(path, params), error)
     }
+  }
+
+  /** The stories an answer names by uuid past the inline limit, asked for 50 at a time. */
+  async function storiesByUuid(uuids: string[] | undefined, params: StoriesParams): Promise<Story[]> {
+    const { version, language } = params
+    const pages = await Promise.all(
+      chunks(uuids ?? [], UUID_BATCH_SIZE).map((batch) =>
+        get('cdn/stories', { version, language, by_uuids: batch.join(','), per_page: UUID_BATCH_SIZE }).then(({ data }) => (data.stories as Story[]) ?? []),
+      ),
+    )
+    return pages.flat()
+  }
+
+  /** The answer's relations and links, with those it names only by uuid fetched. */
+  async function included(data: Answer, params: StoriesParams): Promise<{ links: StoryLink[]; rels: Story[] }> {
+    const [rels, linked] = await Promise.all([storiesByUuid(data.rel_uuids, params), storiesByUuid(data.link_uuids, params)])
+    return { rels: [...(data.rels ?? []), ...rels], links: [...(data.links ?? []), ...linked.map(linkOf)] }
+  }
+
+  const total = (headers: Headers, fallback: number) => {
+    const value = Number(headers.get('total'))
+    return headers.has('total') && Number.isInteger(value) ? value : fallback
   }
 
   return {
@@ -173,7 +193,7 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
     },
     async getSpace() {
       const { data } = await get('cdn/spaces/me', {})
-      const space = data?.space
+      const space = data.space as { id: number; name: string; version?: unknown; language_codes?: unknown } | undefined
       if (!space || typeof space.version !== 'number') {
         throw new CmsRequestError('GET cdn/spaces/me', 200, data, 'the answer has no space.version')
       }
@@ -181,35 +201,27 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
       return { id: space.id, name: space.name, cv: space.version, languageCodes: codes.filter((code): code is string => typeof code === 'string' && code !== '') }
     },
     async getStories(params) {
-      const response = await get('cdn/stories', { version: config.version, ...params })
-      const data = response.data
-      if (!Array.isArray(data?.stories)) {
+      const query = { version: config.version, ...params }
+      const { data, headers } = await get('cdn/stories', query)
+      if (!Array.isArray(data.stories)) {
         throw new CmsRequestError(describe('cdn/stories', params), 200, data, 'the answer has no stories array')
       }
-      const header = (name: string) => Number((response.headers as unknown as Record<string, string> | undefined)?.[name])
-      return {
-        stories: data.stories,
-        total: header('total'),
-        perPage: header('per-page'),
-        links: data.links ?? [],
-        rels: data.rels ?? [],
-        cv: data.cv,
-        sources: storiesSources(data),
-      }
+      const stories = data.stories as Story[]
+      return { stories, total: total(headers, NaN), perPage: Number(headers.get('per-page')), cv: data.cv as number | undefined, ...(await included(data, query)) }
     },
     async getDatasourceEntries(params) {
-      const response = await get('cdn/datasource_entries', params)
-      const entries = response.data?.datasource_entries
+      const { data, headers } = await get('cdn/datasource_entries', params)
+      const entries = data.datasource_entries
       if (!Array.isArray(entries)) {
-        throw new CmsRequestError(describe('cdn/datasource_entries', params), 200, response.data, 'the answer has no datasource_entries array')
+        throw new CmsRequestError(describe('cdn/datasource_entries', params), 200, data, 'the answer has no datasource_entries array')
       }
-      const total = Number((response.headers as unknown as Record<string, string> | undefined)?.total)
-      return { entries, total: Number.isInteger(total) ? total : entries.length }
+      return { entries, total: total(headers, entries.length) }
     },
     async getStory(idOrSlug, params = {}) {
-      const { data } = await get(`cdn/stories/${idOrSlug}`, { version: config.version, ...params })
-      if (!data?.story) throw new CmsRequestError(`GET cdn/stories/${idOrSlug}`, 200, data, 'the answer has no story')
-      return { story: data.story, links: data.links ?? [], rels: data.rels ?? [], source: memberSource(data, 'story') }
+      const query = { version: config.version, ...params }
+      const { data } = await get(`cdn/stories/${idOrSlug}`, query)
+      if (!data.story) throw new CmsRequestError(`GET cdn/stories/${idOrSlug}`, 200, data, 'the answer has no story')
+      return { story: data.story as Story, ...(await included(data, query)) }
     },
   }
 }

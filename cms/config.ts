@@ -7,7 +7,7 @@ import { detectLanguageStrategy, isLanguageFolder, LANGUAGE_STRATEGIES, LANGUAGE
 export const REGIONS = ['eu', 'us', 'cn', 'ap', 'ca'] as const
 export type Region = (typeof REGIONS)[number]
 
-/** The delivery API's origin per region (storyblok-js-client picks the same hosts). */
+/** The delivery API's origin per region (the hosts Storyblok's own clients use). */
 export const STORYBLOK_API_ORIGINS: Record<Region, string> = {
   eu: 'https://api.storyblok.com',
   us: 'https://api-us.storyblok.com',

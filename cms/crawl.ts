@@ -28,8 +28,7 @@ export interface CrawlResult {
 
 /** Takes each story as it arrives, so the crawl need not hold the space (the build's story file, scripts/story-file.ts). */
 export interface StorySink {
-  /** `source`: the story's bytes as the CMS sent them, when the answer's bytes are known (StoriesPage.sources). */
-  add(story: Story, source?: Buffer): void
+  add(story: Story): void
 }
 
 export interface CrawlOptions {
@@ -89,12 +88,12 @@ async function crawlPages(client: CmsClient, cv: number, { perPage, sink, onProg
   // Each story is checked and shrunk as it arrives: the crawl has every story, and the payload
   // step looks related stories up there.
   const keep = (page: StoriesPage) => {
-    page.stories.forEach((raw, index) => {
+    page.stories.forEach((raw) => {
       const { uuid, story } = admitStory(raw, warnings)
       if (seen.has(uuid)) return
       seen.add(uuid)
       if (!story) return
-      if (sink) sink.add(story, page.sources?.[index])
+      if (sink) sink.add(story)
       else kept.push(story)
     })
   }

@@ -2,9 +2,7 @@
  * docs/behaviour.md, "Error texts": a CMS 429 is retried after a delay growing by one second per
  * attempt, at most 5 retries, logging `Hit rate limit. Retrying in N seconds.`
  *
- * storyblok-js-client 6.7+ and 7.x retry with a fixed 300 ms delay up to 10 times instead, so the
- * policy lives here as a `fetch` wrapper handed to the client, and the client's own loop is
- * switched off (see `createCmsClient`) so that the two never stack.
+ * A `fetch` wrapper, so that the client (cms/client.ts) has one retry loop, this one.
  */
 
 export const MAX_RETRIES = 5

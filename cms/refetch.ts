@@ -18,8 +18,6 @@ export interface RefetchResult {
   missing: number[]
   /** Stories repaired or left out, each naming its story. */
   warnings: string[]
-  /** The bytes the CMS sent for each found story, where known (the story file keeps them, scripts/story-file.ts). */
-  sources: Map<Story, Buffer>
 }
 
 /** Requests in flight: the client's throttle paces them anyway. */
@@ -37,7 +35,6 @@ export async function refetchStories(client: CmsClient, ids: number[], { languag
   const found: Story[] = []
   const missing: number[] = []
   const warnings: string[] = []
-  const sources = new Map<Story, Buffer>()
   await bounded(
     IN_FLIGHT,
     [...new Set(ids)].map((id) => async () => {
@@ -46,15 +43,12 @@ export async function refetchStories(client: CmsClient, ids: number[], { languag
         const answer = await client.getStory(id, { cv: space.cv, ...(language ? { language } : {}) })
         const { story } = admitStory(answer.story, warnings)
         if (!story) missing.push(id)
-        else {
-          found.push(story)
-          if (answer.source) sources.set(story, answer.source)
-        }
+        else found.push(story)
       } catch (error) {
         if (error instanceof CmsRequestError && error.status === 404) missing.push(id)
         else throw error
       }
     }),
   )
-  return { space, found, missing, warnings, sources }
+  return { space, found, missing, warnings }
 }

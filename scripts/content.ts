@@ -54,14 +54,11 @@ function changedSince(stories: SpilledStories, before: SpilledIndex): Set<string
   return changed
 }
 
-/**
- * Puts refetched stories into the reopened story file (as the CMS sent them, where `sources` has
- * their bytes), and forgets the ones no longer published.
- */
-function applyRefetch(stories: SpilledStories, found: Story[], missing: number[], sources: Map<Story, Buffer>): Set<string> {
+/** Puts refetched stories into the reopened story file, and forgets the ones no longer published. */
+function applyRefetch(stories: SpilledStories, found: Story[], missing: number[]): Set<string> {
   const uuidById = new Map(stories.summaries().map((summary) => [summary.id, summary.uuid]))
   const changed = new Set<string>()
-  for (const story of found.sort((a, b) => a.id - b.id)) if (stories.add(story, sources.get(story))) changed.add(story.uuid)
+  for (const story of found.sort((a, b) => a.id - b.id)) if (stories.add(story)) changed.add(story.uuid)
   for (const id of missing) {
     const uuid = uuidById.get(id)
     if (uuid && stories.remove(uuid)) changed.add(uuid)
@@ -92,7 +89,7 @@ async function refetch(client: CmsClient, previous: CacheState, ids: number[], o
   const stories = SpilledStories.reopen(previous.stories)
   try {
     const storyIds = storyIdsOf(ids)
-    const { space, found, missing, warnings, sources } = await refetchStories(client, storyIds)
+    const { space, found, missing, warnings } = await refetchStories(client, storyIds)
     if (space.id !== previous.space.id) {
       stories.close()
       return crawlAll(client, { ...options, previous: undefined })
@@ -104,7 +101,7 @@ async function refetch(client: CmsClient, previous: CacheState, ids: number[], o
       stories.close()
       return crawlAll(client, options)
     }
-    const changed = applyRefetch(stories, found, missing, sources)
+    const changed = applyRefetch(stories, found, missing)
     return { stories, space, changed, refetched: storyIds, warnings, how: `refetched ${storyCount(storyIds.length)} by id, ${changed.size} changed` }
   } catch (error) {
     stories.close()
@@ -148,12 +145,11 @@ export async function acquireTranslation(client: CmsClient, { language, space, c
   if (previous && refetched) {
     const stories = SpilledStories.reopen(previous)
     try {
-      const { found, missing, warnings, sources } = await refetchStories(client, refetched, { language, space })
+      const { found, missing, warnings } = await refetchStories(client, refetched, { language, space })
       // A story not published in this language leaves it, as one the API no longer finds.
       const published = found.filter((story) => publishedIn(story, language))
       const gone = [...missing, ...found.filter((story) => !published.includes(story)).map((story) => story.id)]
-      // A story that localizeStory changes is a copy, without a source: it is kept as it is now.
-      const changed = applyRefetch(stories, published.map((story) => localizeStory(story, language)), gone, sources)
+      const changed = applyRefetch(stories, published.map((story) => localizeStory(story, language)), gone)
       return { stories, changed, warnings }
     } catch (error) {
       stories.close()
@@ -163,12 +159,9 @@ export async function acquireTranslation(client: CmsClient, { language, space, c
   const stories = newStoryFile(cacheDir, language)
   try {
     // Each story goes to the file as it arrives: memory holds summaries, not the space.
-    // A story that localizeStory changes is a copy: its bytes are not the CMS's, so it has no source.
     const sink = {
-      add: (story: Story, source?: Buffer) => {
-        if (!publishedIn(story, language)) return
-        const localized = localizeStory(story, language)
-        stories.add(localized, localized === story ? source : undefined)
+      add: (story: Story) => {
+        if (publishedIn(story, language)) stories.add(localizeStory(story, language))
       },
     }
     const { warnings } = await crawlLanguage(client, space.cv, language, { perPage, sink, onProgress })

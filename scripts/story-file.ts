@@ -1,8 +1,7 @@
 /**
  * The build's story file: stories appended as the crawl delivers them, read back by offset (by the
  * render workers too), with a digest per story to tell a changed story from an unchanged one. A
- * story is kept as the bytes the CMS sent where the crawl has them (cms/json-source.ts), and
- * admitted again when it is read (cms/story-shape.ts, readmitStory). The
+ * story is admitted again when it is read (cms/story-shape.ts, readmitStory). The
  * build cache (build-cache.ts) keeps its index, so an incremental build reopens it and appends the
  * stories a webhook changed. Memory holds the summaries (pages/stories.ts), and the first stories
  * as objects until the render takes them (KEPT_STORY_BYTES).
@@ -168,13 +167,12 @@ export class SpilledStories implements StorySource {
     return new SpilledStories(index.file, index)
   }
 
-  /**
-   * Adds (or replaces) a story; true when its bytes differ from what was there. `source`: the
-   * story's bytes as the CMS sent them (cms/json-source.ts), kept as they are; without them the
-   * story is serialized as it is.
-   */
-  add(story: Story, source?: Buffer): boolean {
-    const bytes = source ?? Buffer.from(JSON.stringify(story))
+  /** Adds (or replaces) a story; true when its bytes differ from what was there. */
+  add(story: Story): boolean {
+    return this.addBytes(story, Buffer.from(JSON.stringify(story)))
+  }
+
+  private addBytes(story: Story, bytes: Buffer): boolean {
     const digest = digestOf(bytes)
     if (this.entries.get(story.uuid)?.digest === digest) return false
     this.pending.push(bytes)
@@ -263,7 +261,7 @@ export class SpilledStories implements StorySource {
       // The kept bytes, not the story serialized again: its digest stays the same.
       const location = this.locate(uuid)
       const bytes = bytesAt(this.fd, location)
-      compact.add(takeKept(location) ?? storyOf(bytes), bytes)
+      compact.addBytes(takeKept(location) ?? storyOf(bytes), bytes)
     }
     return compact
   }

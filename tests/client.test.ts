@@ -110,7 +110,24 @@ describe('CMS client', () => {
     const batches = server.requests.filter((request) => request.query.has('by_uuids'))
     expect(batches.length).toBeGreaterThan(1)
     for (const batch of batches) expect(batch.query.get('by_uuids')!.split(',').length).toBeLessThanOrEqual(UUID_BATCH_SIZE)
-    const related = page.stories.flatMap((story) => story.content.related as unknown[])
-    expect(related.every((entry) => typeof entry === 'object' && entry !== null && 'uuid' in entry)).toBe(true)
+    const related = new Set(page.stories.flatMap((story) => story.content.related as string[]))
+    expect(new Set(page.rels.map((story) => story.uuid))).toEqual(related)
+  })
+
+  it('should name the links past the inline limit by uuid, 50 at a time, when asked to resolve links', async () => {
+    await server.close()
+    server = await startCmsServer({ space: projectSpace(250, 3) })
+    const { links } = await client().getStories({ per_page: 100, resolve_links: 'url' })
+    expect(links.length).toBeGreaterThan(50)
+    for (const link of links) expect(link.full_slug).toMatch(/\w/)
+  })
+
+  it('should throttle to the configured rate', async () => {
+    const config = readCmsConfig({ STORYBLOK_TOKEN: TOKENS.public, STORYBLOK_API_URL: server.url, STORYBLOK_RATE_LIMIT: '2' })
+    const slow = createCmsClient(config)
+    const started = performance.now()
+    await Promise.all([slow.getSpace(), slow.getSpace(), slow.getSpace()])
+    // Two in the first second, the third in the next: at least a second between first and last.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990)
   })
 })

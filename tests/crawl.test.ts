@@ -6,7 +6,6 @@ import { readCmsConfig } from '../cms/config.ts'
 import type { Story } from '../cms/content-model.ts'
 import { crawl, crawlLanguage, ShortCrawlError } from '../cms/crawl.ts'
 import { detectLanguageStrategy } from '../cms/language.ts'
-import { nodeFetch } from '../cms/node-fetch.ts'
 import { crawlRequests as budget } from '../cms/request-budget.ts'
 import { readmitStory } from '../cms/story-shape.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
@@ -70,28 +69,6 @@ describe('crawl', () => {
       expect(related).toHaveLength(2)
       for (const uuid of related) expect(result.stories.some((other) => other.uuid === uuid)).toBe(true)
     }
-  })
-
-  it("should hand the sink each story's bytes as the CMS sent them when the build's fetch got the answer", async () => {
-    const received: { story: Story; source?: Buffer }[] = []
-    const sink = { add: (story: Story, source?: Buffer) => void received.push({ story, source }) }
-    await crawl(await clientFor(projectSpace(30, 2), 10, nodeFetch), { perPage: 10, sink })
-    expect(received).toHaveLength(30)
-    for (const { story, source } of received) {
-      const sent = JSON.parse(source!.toString('utf8')) as Story
-      // The CMS's bytes, not the story serialized again: the editor markers the build drops are there.
-      expect(sent.uuid).toBe(story.uuid)
-      expect(sent.content._editable).toMatch(/^<!--#storyblok#/)
-      expect(story.content._editable).toBeUndefined()
-      // Admitted again, they are the story the crawl made.
-      expect(readmitStory(sent)).toEqual(story)
-    }
-  })
-
-  it('should give no bytes for answers of another fetch', async () => {
-    const sources: (Buffer | undefined)[] = []
-    await crawl(await clientFor(projectSpace(12, 0), 10), { perPage: 10, sink: { add: (_story, source) => void sources.push(source) } })
-    expect(sources).toEqual(Array(12).fill(undefined))
   })
 
   it('should fail when fewer stories arrive than the total header announced', async () => {

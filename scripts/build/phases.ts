@@ -10,7 +10,6 @@ import { resolveSpaceLanguages } from '../../cms/config.ts'
 import { connectCms } from '../../cms/connect.ts'
 import type { CmsServer } from '../../cms/api/server.ts'
 import { fetchDatasource, REDIRECTS_DATASOURCE } from '../../cms/datasource.ts'
-import { nodeFetch } from '../../cms/node-fetch.ts'
 import { siteOf, type Site } from '../../pages/site.ts'
 import { loadState, type CacheState } from '../build-cache.ts'
 import { summary, writeStats } from '../build-report.ts'
@@ -104,7 +103,7 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
     stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
 
     // Crawl: every story (or the ones a webhook named), checked, and the site they make.
-    const client = createCmsClient(cms, { fetch: nodeFetch })
+    const client = createCmsClient(cms)
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: (fetched, total) => (announce(total), reportFetched(fetched, total)), log })
     crawlDone()
     // The record's story index, made while the build waits on the bundles and the render worker.
