@@ -9,7 +9,7 @@ import type { Config } from 'vike/types'
 /** Where `vike build` writes the client assets and the server entry the prerender imports. */
 export const VIKE_OUT_DIR = '.build/vike'
 
-/** Vite settings; passed to Vike's build() by scripts/build-bundles.ts (Vike's `vite` setting does not move outDir). */
+/** Vite settings, Vike's `vite` setting below (the bundle process passes outDir itself: scripts/build-bundles.mjs). */
 export const viteConfig: InlineConfig = {
   plugins: [react()],
   // Draft settings for the visual editor: null except in preview builds, whose bundle process gets

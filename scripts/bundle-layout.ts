@@ -1,7 +1,6 @@
 /**
- * The files the bundle build (scripts/build-bundles.ts) leaves in its folder for the rest of the
- * build. A module of constants only: the bundle process is compiled with whatever it imports
- * (scripts/run.mjs), and needs nothing else of the build.
+ * The contract between the build and its bundle process (scripts/build-bundles.mjs): the job it is
+ * given, what it says as it goes, and the files it leaves in its folder.
  */
 
 /** The render worker: scripts/render-worker.ts and the page code it imports, as one ES module. */
@@ -23,7 +22,7 @@ export const SERVER_ENTRY = 'server/entry.mjs'
 /**
  * Vike's server runtime (`vike/server`: renderPage), built into the server bundle as one more
  * entry rather than imported from node_modules, so that it and the server entry share one copy of
- * Vike (scripts/build-bundles.ts).
+ * Vike (scripts/build-bundles.mjs).
  */
 export const SERVER_RENDERER = 'server/renderer.mjs'
 
@@ -32,3 +31,22 @@ export const BUNDLE_INPUTS_FILE = 'inputs.json'
 
 /** The bundle process's CPU time and peak memory, for the build's stats (scripts/build-report.ts). */
 export const BUNDLE_STATS_FILE = 'bundle-stats.json'
+
+/** The bundle process's one argument, as JSON. */
+export interface BundleJob {
+  /** The project folder. */
+  root: string
+  outDir: string
+  /** The render worker's source, relative to `root`. */
+  workerEntry: string
+  files: { worker: string; serverRenderer: string; inputs: string; stats: string }
+}
+
+export function bundleJob(root: string, outDir: string): BundleJob {
+  return {
+    root,
+    outDir,
+    workerEntry: 'scripts/render-worker.ts',
+    files: { worker: WORKER_BUNDLE, serverRenderer: SERVER_RENDERER, inputs: BUNDLE_INPUTS_FILE, stats: BUNDLE_STATS_FILE },
+  }
+}

@@ -1,9 +1,9 @@
-/** Runs scripts/build-bundles.ts (Vike's client and server build) as a child process. */
+/** Runs scripts/build-bundles.mjs (Vike's client and server build, the render worker) as a child process. */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { PreviewConfig } from '../cms/preview-config.ts'
-import { SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE, type BundleMessage } from './bundle-layout.ts'
-import { runScript } from './node-process.ts'
+import { bundleJob, SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE, type BundleMessage } from './bundle-layout.ts'
+import { runNode } from './node-process.ts'
 
 export interface BundleBuild {
   /** The process has exited, having built everything (rejects with its output when it failed). */
@@ -14,7 +14,7 @@ export interface BundleBuild {
    */
   written: Promise<void>
   /**
-   * The render worker's bundle is written (beside Vike's build, see scripts/build-bundles.ts): a
+   * The render worker's bundle is written (beside Vike's build, see scripts/build-bundles.mjs): a
    * worker can start on it and load it, but not render until `written` (it needs Vike's server bundle).
    */
   workerReady: Promise<void>
@@ -48,16 +48,10 @@ export function ensureBundles(outDir: string, fingerprint: () => string, { previ
 
 /** `preview`: the draft settings to bake into the editor chunk (preview builds only). */
 export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBuild {
-  // The bundle build's size depends on the code, not the site. Left alone, V8 lets this process
-  // grow to about 480 MB; a 256 MB heap with a small young generation keeps it near 300 MB at the
-  // same CPU time (measured on the demo's code), beside the crawl and render process. Its
-  // JavaScript runs about once (loading Vite, Vike and Babel, resolving the config, the plugin
-  // hooks): optimizing it costs more than it saves, so V8's optimizing compiler is off
-  // (docs/benchmark/profile.md, sixth round).
-  const nodeFlags = ['--max-old-space-size=256', '--max-semi-space-size=4', '--no-opt']
-  // Vike's Vite plugin, 314 small ES modules, is compiled into the script: loaded as packages,
-  // they took about 0.2 s of the process's 1.1 s (scripts/run.mjs, `--bundle`).
-  const run = runScript(join(import.meta.dirname, 'build-bundles.ts'), [outDir], { env: bundleProcessEnv(preview), bundle: ['vike'], messages: true }, nodeFlags)
+  // For the memory bound: left alone, V8 lets this process grow to about 480 MB beside the render.
+  const nodeFlags = ['--max-old-space-size=256', '--max-semi-space-size=4']
+  const job = bundleJob(join(import.meta.dirname, '..'), resolve(outDir))
+  const run = runNode([...nodeFlags, join(import.meta.dirname, 'build-bundles.mjs'), JSON.stringify(job)], { env: bundleProcessEnv(preview), messages: true })
   const done = run.exited.then(({ code, signal }) => {
     if (code !== 0) throw new Error(`Building the client and server bundles failed (${signal ?? `exit ${code}`}):\n${run.output().trim()}`)
   })
@@ -78,22 +72,10 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
 /**
  * The bundle process's environment: the caller's, with
  * - `NODE_ENV=production`, for Vite's and React's production builds;
- * - `PREVIEW_CONFIG` always set, so that one left in the shell can never leak into a production
- *   bundle;
- * - `RUN_SOURCE_MAPS=0`: a failed bundle build is told by Vite's message, not by a stack trace
- *   into its packages, whose source maps Node would otherwise read as it loads them
- *   (scripts/run.mjs);
- * - `MIMALLOC_ALLOW_THP=0` unless the caller set it: rolldown's allocator (mimalloc) asks the
- *   kernel for transparent huge pages on its 1 GiB arena, and wherever the kernel grants them
- *   (`madvise` or `always` mode) it zeroes 2 MiB on every first touch. For a build that lives a
- *   second or two that was 0.3–0.4 s of kernel CPU, a fifth of the process's time
- *   (docs/benchmark/profile.md, ninth round);
- * - no `NODE_EXTRA_CA_CERTS`: Node 20 reads and parses that certificate file as it starts, before
- *   any script runs (this machine's system bundle, 144 certificates: 50-70 ms of CPU), and the
- *   bundle process opens no TLS connection: Vite and Vike read and write files only (twelfth
- *   round).
+ * - `PREVIEW_CONFIG` always set, so that one left in the shell never leaks into a production bundle;
+ * - `MIMALLOC_ALLOW_THP=0` unless the caller set it, for the memory bound: rolldown's allocator
+ *   would otherwise take its arena in 2 MiB huge pages (110 MB more, measured 2026-11-20).
  */
 export function bundleProcessEnv(preview: PreviewConfig | undefined, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const { NODE_EXTRA_CA_CERTS: _certificates, ...kept } = env
-  return { MIMALLOC_ALLOW_THP: '0', ...kept, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null', RUN_SOURCE_MAPS: '0' }
+  return { MIMALLOC_ALLOW_THP: '0', ...env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null' }
 }

@@ -3,7 +3,6 @@
  * server's incremental builds and the benchmarks' builds all need exactly this.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
 
 export interface NodeProcess {
   child: ChildProcess
@@ -38,15 +37,10 @@ export function runNode(args: string[], options: RunOptions = {}): NodeProcess {
   return { child, output: () => output, stdout: () => stdout, stderr: () => stderr, exited }
 }
 
-/** scripts/run.mjs: runs one of the project's TypeScript scripts compiled, without tsx. */
-const SCRIPT_RUNNER = join(import.meta.dirname, 'run.mjs')
-
 /**
  * Runs one of the project's TypeScript scripts (`scripts/build.ts`, …) as a child process, as
- * `npm run` does: through scripts/run.mjs. `nodeFlags` go to Node itself (heap sizes); `bundle`
- * names packages compiled into the script (run.mjs's `--bundle`).
+ * `npm run` does: `node --import tsx`. `nodeFlags` go to Node itself (heap sizes).
  */
-export function runScript(script: string, args: string[] = [], options: RunOptions & { bundle?: string[] } = {}, nodeFlags: string[] = []): NodeProcess {
-  const { bundle = [], ...spawnOptions } = options
-  return runNode([...nodeFlags, SCRIPT_RUNNER, ...(bundle.length ? ['--bundle', bundle.join(',')] : []), script, ...args], spawnOptions)
+export function runScript(script: string, args: string[] = [], options: RunOptions = {}, nodeFlags: string[] = []): NodeProcess {
+  return runNode([...nodeFlags, '--import', 'tsx', script, ...args], options)
 }

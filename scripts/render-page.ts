@@ -22,7 +22,7 @@ export class RenderError extends Error {
  * Vike's renderPage() for the build in `bundleDir`, ready to render: the server entry registers
  * the build with Vike, and Vike's global context (the pages, their configs and routes), which its
  * first renderPage() would make, is made now. The runtime is the server bundle's own copy
- * (SERVER_RENDERER, see scripts/build-bundles.ts), the one the entry registers with.
+ * (SERVER_RENDERER, see scripts/build-bundles.mjs), the one the entry registers with.
  */
 export async function loadRenderer(bundleDir: string): Promise<RenderPage> {
   const load = (file: string) => import(pathToFileURL(join(bundleDir, file)).href)
