@@ -13,7 +13,8 @@
  * - `build.lock`: the pid of the build writing to the cache.
  */
 import { createHash } from 'node:crypto'
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import writeFileAtomic from 'write-file-atomic'
 import { basename, join, relative } from 'node:path'
 import type { SpaceInfo } from '../cms/client.ts'
 import type { RouteDependencies } from '../pages/affected.ts'
@@ -149,117 +150,21 @@ export type StateToSave = Omit<CacheState, 'routes' | 'files'> & {
   files: ReadonlyMap<string, FileEntry>
 }
 
-/** Members written whole per piece, one level above the values jsonPieces writes whole. */
-const MEMBERS_PER_PIECE = 1000
-
-/**
- * The JSON of `value` (JSON.stringify's text for it, maps written as objects), in pieces: objects,
- * arrays and maps down to `depth` levels are taken apart, deeper values written whole, the
- * members of the last level `perPiece` (MEMBERS_PER_PIECE) at a time. The build cache's state is
- * made at the very end of a build, where a 10,000-story build's memory peaks: made whole (objects
- * of the build's maps, one string of about 20 MB, then its UTF-8 copy) it added 40-70 MB to that
- * peak, and making objects of the routes and files took longer than writing them
- * (docs/benchmark/profile.md, thirteenth round). Values with a `toJSON` are written whole.
- */
-export function* jsonPieces(value: unknown, depth: number, perPiece = MEMBERS_PER_PIECE): Generator<string> {
-  if (depth === 0 || value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    yield JSON.stringify(value) ?? 'null'
-    return
-  }
-  // What JSON.stringify leaves out of objects and writes as null in arrays.
-  const omitted = (member: unknown) => member === undefined || typeof member === 'function' || typeof member === 'symbol'
-  const array = Array.isArray(value)
-  const members: Iterable<[unknown, unknown]> = array ? value.entries() : value instanceof Map ? value : Object.entries(value)
-  let batch: string[] = []
-  let separator = ''
-  yield array ? '[' : '{'
-  for (const [key, member] of members) {
-    if (!array && omitted(member)) continue
-    const name = array ? '' : `${JSON.stringify(String(key))}:`
-    if (depth > 1) {
-      yield `${separator}${name}`
-      yield* jsonPieces(omitted(member) ? null : member, depth - 1, perPiece)
-    } else {
-      batch.push(`${separator}${name}${JSON.stringify(omitted(member) ? null : member)}`)
-      if (batch.length === perPiece) (yield batch.join('')), (batch = [])
-    }
-    separator = ','
-  }
-  if (batch.length) yield batch.join('')
-  yield array ? ']' : '}'
-}
-
-/** Characters gathered from the pieces before each write (writePiecesAtomically). */
-const WRITE_CHARS = 1 << 16
-
-/**
- * Writes `pieces` to `file` as write-file-atomic does a whole text: into a temporary file beside
- * it, flushed, then renamed over it, so that a crash never leaves half a file. Pieces are gathered
- * into writes of about WRITE_CHARS characters.
- */
-function writePiecesAtomically(file: string, pieces: Iterable<string>): void {
-  const temporary = `${file}.${process.pid}.tmp`
-  const fd = openSync(temporary, 'w')
-  try {
-    let gathered: string[] = []
-    let length = 0
-    for (const piece of pieces) {
-      gathered.push(piece)
-      length += piece.length
-      if (length < WRITE_CHARS) continue
-      writeSync(fd, gathered.join(''))
-      gathered = []
-      length = 0
-    }
-    if (gathered.length) writeSync(fd, gathered.join(''))
-    fsyncSync(fd)
-  } catch (error) {
-    closeSync(fd)
-    rmSync(temporary, { force: true })
-    throw error
-  }
-  closeSync(fd)
-  renameSync(temporary, file)
-}
-
 /** A story index as the state holds it: its file named relative to the cache, so that a cache restored at another path still opens. */
 const savedIndex = (index: SpilledIndex): SpilledIndex => ({ ...index, file: basename(index.file) })
 
-/**
- * The JSON of the state's story index, in pieces small enough to be made a few at a time while
- * the build waits (scripts/build/made-ahead.ts), then handed to saveState.
- */
-export function storyIndexPieces(index: SpilledIndex): Generator<string> {
-  return jsonPieces(savedIndex(index), 2, 50)
-}
+/** Maps as JSON objects: the state's routes and files are the build's maps. */
+const mapsAsObjects = (_key: string, value: unknown) => (value instanceof Map ? Object.fromEntries(value) : value)
 
-/**
- * Saves the state (by rename, so a crash never leaves half a file) and deletes story files it no
- * longer names. `storyIndexJson`: storyIndexPieces(state.stories), when made ahead.
- */
-export function saveState(dir: string, { routes, files, ...state }: StateToSave, storyIndexJson?: Iterable<string>): void {
+/** Saves the state (write-file-atomic: a crash never leaves half a file) and deletes story files it no longer names. */
+export function saveState(dir: string, state: StateToSave): void {
   mkdirSync(dir, { recursive: true })
-  const file = join(dir, 'state.json')
   const languages = state.languages && Object.fromEntries(Object.entries(state.languages).map(([code, index]) => [code, savedIndex(index)]))
-  // The story indexes' entries and summaries, the routes and the files are the large members.
-  const { stories, ...small } = state
-  writePiecesAtomically(file, (function* () {
-    yield `${JSON.stringify({ ...small, ...(languages ? { languages } : {}) }).slice(0, -1)},"stories":`
-    yield* storyIndexJson ?? storyIndexPieces(stories)
-    yield ',"routes":'
-    yield* jsonPieces(routes, 1)
-    yield ',"files":'
-    yield* jsonPieces(files, 1)
-    yield '}'
-  })())
+  const saved = { ...state, stories: savedIndex(state.stories), ...(languages ? { languages } : {}) }
+  writeFileAtomic.sync(join(dir, 'state.json'), JSON.stringify(saved, mapsAsObjects))
   const kept = new Set(storyIndexes(state).map((index) => index.file))
-  for (const name of readdirSync(dir)) {
-    // A temporary state file left by a build that died while saving (builds save under the cache lock).
-    const stale = name.startsWith('state.json.') && name.endsWith('.tmp')
-    if (stale || (name.startsWith('stories-') && !kept.has(join(dir, name)))) rmSync(join(dir, name), { force: true })
-  }
+  for (const name of readdirSync(dir)) if (name.startsWith('stories-') && !kept.has(join(dir, name))) rmSync(join(dir, name), { force: true })
 }
-
 
 /** Takes the cache for this process; a lock left by a build that died is taken over. Returns the release. */
 export function lockCache(dir: string): () => void {

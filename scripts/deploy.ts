@@ -198,7 +198,7 @@ export function prepareFolders(stage: string, paths: Iterable<string>): FolderTh
   for (const path of paths) for (let dir = dirname(path); dir !== '.' && !folders.has(dir); dir = dirname(dir)) folders.add(dir)
   const dirs = [...folders].sort((a, b) => a.split('/').length - b.split('/').length)
   const stopped = new Int32Array(new SharedArrayBuffer(4))
-  const worker = new Worker(MAKE_FOLDERS, { eval: true, workerData: { stage, dirs, stopped }, execArgv: [] })
+  const worker = new Worker(join(import.meta.dirname, 'make-folders.mjs'), { workerData: { stage, dirs, stopped }, execArgv: [] })
   const done = new Promise<void>((resolve) => {
     worker.once('exit', () => resolve())
     worker.once('error', () => resolve())
@@ -206,24 +206,6 @@ export function prepareFolders(stage: string, paths: Iterable<string>): FolderTh
   return Object.assign(done, { stop: () => Atomics.store(stopped, 0, 1) })
 }
 
-/**
- * Not recursive: a stage removed meanwhile (a failed or abandoned build) must never be made
- * again, so the thread stops at the first folder it cannot make, or when told to stop (an
- * abandoned build removes its stage at once, and must not race a thread adding folders to it).
- */
-const MAKE_FOLDERS = `
-const { mkdirSync } = require('node:fs')
-const { join } = require('node:path')
-const { stage, dirs, stopped } = require('node:worker_threads').workerData
-for (const dir of dirs) {
-  if (Atomics.load(stopped, 0)) break
-  try {
-    mkdirSync(join(stage, dir))
-  } catch (error) {
-    if (error.code !== 'EEXIST') break
-  }
-}
-`
 
 /**
  * Fills `stage` with hard links to the files `paths` of `from` (the live build, whose files the

@@ -26,7 +26,7 @@ import { tellFinished } from './outcome.ts'
 import { languageSites, mergeLanguagePass, release as releaseStories } from './languages.ts'
 import type { PhaseClock } from './phase-clock.ts'
 import { planBuild } from './plan.ts'
-import { recordBuild, storyIndexAhead, type StoryIndexAhead } from './record.ts'
+import { recordBuild } from './record.ts'
 import { siteRedirects } from './redirects.ts'
 import { renderWorkers, type RenderWorkers } from './render-workers.ts'
 import { writeSiteFiles } from './site-files.ts'
@@ -81,7 +81,6 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
   let stage: string | undefined
   let workers: RenderWorkers | undefined
   let content: Content | undefined
-  let ahead: StoryIndexAhead | undefined
   // The other languages' story files: kept in the build cache once the build is recorded.
   let extraStories: SpilledStories[] = []
   let splitStories: SpilledStories[] = []
@@ -106,8 +105,6 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
     const client = createCmsClient(cms)
     content = await acquireContent(client, { cacheDir: cache, perPage: cms.perPage, previous, changedIds: config.changed, onProgress: (fetched, total) => (announce(total), reportFetched(fetched, total)), log })
     crawlDone()
-    // The record's story index, made while the build waits on the bundles and the render worker.
-    ahead = storyIndexAhead(content.stories)
     // Languages: bad settings stop here; a space with languages gets a site per language, from a
     // crawl per language (field-level) or from the folders of the one crawl (folder-level).
     const { codes: languages, strategy } = resolveSpaceLanguages(config.cms, content.space.languageCodes, content.stories.summaries().map((summary) => summary.full_slug), config.language)
@@ -160,7 +157,7 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
     await bundles.done
 
     const recorded = content
-    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table, ahead })
+    const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content: recorded, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table })
     if (plan.incremental && plan.output.written === 0 && previous) {
       // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
       await discardStage(stage)
@@ -184,7 +181,6 @@ export async function runBuild({ config, clock, timestamp, cache, release, bundl
       writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: pool.size })
     }
   } catch (error) {
-    ahead?.json.stop()
     // Before the stage goes: a worker still writing a page there, or the folder thread, must not
     // bring folders back.
     await workers?.close()

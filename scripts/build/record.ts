@@ -3,11 +3,10 @@
  * (scripts/build-cache.ts): the index of each language's story file, every route's dependencies, every file's
  * digest, the redirects made for moved stories, and the fingerprint they were made with.
  */
-import { saveState, STATE_VERSION, storyIndexPieces, type FolderState } from '../build-cache.ts'
+import { saveState, STATE_VERSION, type FolderState } from '../build-cache.ts'
 import type { Redirect } from '../../pages/redirects.ts'
 import type { Content } from '../content.ts'
 import { storyFilePath, type SpilledIndex, type SpilledStories } from '../story-file.ts'
-import { madeAhead, type MadeAhead } from './made-ahead.ts'
 import type { Plan } from './plan.ts'
 
 /** Replaced stories in the cache's story file are dropped once they take this much, and half the file. */
@@ -23,26 +22,7 @@ function storyIndex(spilled: SpilledStories, cache: string, language?: string): 
   return compact.index()
 }
 
-/** The default language's story index, and its JSON made ahead (scripts/build/made-ahead.ts). */
-export interface StoryIndexAhead {
-  index: SpilledIndex
-  /** The story file's revision the index describes. */
-  revision: number
-  json: MadeAhead
-}
-
-/**
- * Starts making the story index's JSON for the record, once the crawl is done (the record checks
- * that the story file did not change since). Not when the record will compact the file: the
- * index is then another.
- */
-export function storyIndexAhead(spilled: SpilledStories): StoryIndexAhead | undefined {
-  if (needsCompaction(spilled)) return undefined
-  const index = spilled.index()
-  return { index, revision: spilled.revision, json: madeAhead(storyIndexPieces(index)) }
-}
-
-export function recordBuild({ cache, fingerprint, buildId, content, languages, folders, plan, redirects, ahead }: {
+export function recordBuild({ cache, fingerprint, buildId, content, languages, folders, plan, redirects }: {
   cache: string
   fingerprint: string
   buildId: string
@@ -53,20 +33,17 @@ export function recordBuild({ cache, fingerprint, buildId, content, languages, f
   folders?: FolderState
   plan: Plan
   redirects: Redirect[]
-  /** storyIndexAhead(content.stories), made when the crawl was done. */
-  ahead?: StoryIndexAhead
 }): void {
-  const made = ahead?.revision === content.stories.revision ? ahead : (ahead?.json.stop(), undefined)
   saveState(cache, {
     version: STATE_VERSION,
     fingerprint,
     buildId,
     space: content.space,
-    stories: made?.index ?? storyIndex(content.stories, cache),
+    stories: storyIndex(content.stories, cache),
     ...(languages.length ? { languages: Object.fromEntries(languages.map(({ language, stories }) => [language, storyIndex(stories, cache, language)])) } : {}),
     ...(folders ? { folders } : {}),
     routes: plan.routes,
     files: plan.output.contents(),
     redirects: redirects.filter((redirect) => redirect.auto),
-  }, made?.json.pieces())
+  })
 }
