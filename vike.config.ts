@@ -9,11 +9,11 @@ import type { Config } from 'vike/types'
 /** Where `vike build` writes the client assets and the server entry the prerender imports. */
 export const VIKE_OUT_DIR = '.build/vike'
 
-/** Vite settings, Vike's `vite` setting below (the bundle process passes outDir itself: scripts/build-bundles.mjs). */
+/** Vite settings, Vike's `vite` setting below (the bundle process passes outDir itself: scripts/engine/bundles/process.mjs). */
 export const viteConfig: InlineConfig = {
   plugins: [react()],
   // Draft settings for the visual editor: null except in preview builds, whose bundle process gets
-  // them from scripts/bundles.ts (see cms/preview-config.ts).
+  // them from scripts/engine/bundles/bundles.ts (see cms/preview-config.ts).
   define: { __PREVIEW_CONFIG__: process.env.PREVIEW_CONFIG ?? 'null' },
   build: { outDir: VIKE_OUT_DIR },
   logLevel: 'warn',

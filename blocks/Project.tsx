@@ -1,6 +1,6 @@
 import type { Multilink } from '../cms/content-model.ts'
 import { multilinkHref } from '../cms/links.ts'
-import type { StoryCard } from '../pages/route-payload.ts'
+import type { StoryCard } from '../pages/build-contract.ts'
 import { Blocks } from './parts/Blocks.tsx'
 import type { BlockProps } from './types.ts'
 import { useBlockEnv } from './environment.tsx'

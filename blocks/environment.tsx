@@ -10,7 +10,7 @@
  */
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
 import type { ListedType } from '../cms/content-model.ts'
-import type { ContactSettings, Pagination, RoutePayload, StoryCard } from '../pages/route-payload.ts'
+import type { ContactSettings, Pagination, RoutePayload, StoryCard } from '../pages/build-contract.ts'
 import { ENGLISH, type Words } from '../pages/words.ts'
 import type { BlockProps } from './types.ts'
 

@@ -26,7 +26,7 @@ export interface CrawlResult {
   requests: number
 }
 
-/** Takes each story as it arrives, so the crawl need not hold the space (the build's story file, scripts/story-file.ts). */
+/** Takes each story as it arrives, so the crawl need not hold the space (the build's story file, scripts/engine/content/story-store.ts). */
 export interface StorySink {
   add(story: Story): void
 }

@@ -29,7 +29,7 @@ export type LanguageStrategy = (typeof LANGUAGE_STRATEGIES)[number]
  */
 export function detectLanguageStrategy(codes: string[], fullSlugs: Iterable<string>): LanguageStrategy {
   if (!codes.length) return 'field'
-  // As the split matches them (scripts/build/folder-languages.ts): Storyblok slugs are lower case.
+  // As the split matches them (scripts/engine/content/folder-languages.ts): Storyblok slugs are lower case.
   const topLevel = topLevelFolders(fullSlugs)
   return codes.every((code) => topLevel.has(code)) ? 'folder' : 'field'
 }

@@ -125,7 +125,7 @@ export function admitStory(raw: unknown, warnings: string[]): { uuid: string; st
 
 /**
  * A story read back from the build's story file, which keeps stories as the CMS sent them
- * (scripts/story-file.ts): repaired and shrunk as admitStory did when it arrived. It was admitted
+ * (scripts/engine/content/story-store.ts): repaired and shrunk as admitStory did when it arrived. It was admitted
  * then, and its warnings reported; a story the build keeps as it made it is returned the same.
  */
 export function readmitStory(stored: unknown): Story {

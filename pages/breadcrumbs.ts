@@ -5,7 +5,7 @@
  * (renderer/structured-data.ts); an incremental build compares them before and after, so renaming
  * a folder's start page re-renders the pages below it and nothing else (pages/affected.ts).
  */
-import type { NavItem, StoryCard } from './route-payload.ts'
+import type { NavItem, StoryCard } from './build-contract.ts'
 
 /** Every route above `route`: `/blog/2025/x/` → `/`, `/blog/`, `/blog/2025/`. */
 export function ancestorRoutes(route: string): string[] {

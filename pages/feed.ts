@@ -1,6 +1,6 @@
 /**
  * The journal's Atom feed (`feed.xml`, and `<code>/feed.xml` for each other language): the newest articles with absolute URLs, as feed readers
- * need them. A pure function of the site's article summaries (scripts/build/site-files.ts writes it);
+ * need them. A pure function of the site's article summaries (scripts/engine/publish/site-files.ts writes it);
  * without `SITE_URL` there are no absolute URLs, so no feed.
  */
 import { absoluteUrl, type TextFile } from './sitemap.ts'

@@ -5,7 +5,7 @@
  * translated story gets, which language a route is in, and which routes are versions of the same page.
  */
 import type { Story } from '../cms/content-model.ts'
-import type { Alternate, SiteInfo } from './route-payload.ts'
+import type { Alternate, SiteInfo } from './build-contract.ts'
 import { routeOf } from './routes.ts'
 import { siteOf, type Site } from './site.ts'
 import type { StorySource, StorySummary } from './stories.ts'

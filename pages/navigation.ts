@@ -5,7 +5,7 @@
  * content (a large site reaches the rest through its folder pages).
  */
 import type { Story } from '../cms/content-model.ts'
-import type { NavItem } from './route-payload.ts'
+import type { NavItem } from './build-contract.ts'
 import { routeOf } from './routes.ts'
 
 /** `about` and a top-level folder's start page (`blog/`) qualify; `blog/2025/x` does not. */

@@ -1,5 +1,5 @@
 /**
- * Builds each route's payload (the contract is pages/route-payload.ts): the story's content
+ * Builds each route's payload (the contract is pages/build-contract.ts): the story's content
  * trimmed to what the page shows (trim-content.ts), the routes of the stories it links to, the
  * story lists (or this page's window of them, pages/pagination.ts) its `all-projects` and
  * `all-articles` blocks need, found in the site index all payloads of a build share
@@ -9,7 +9,7 @@ import type { Blok, Story } from '../cms/content-model.ts'
 import { LISTED_TYPES, type ListedType } from '../cms/content-model.ts'
 import { breadcrumbs } from './breadcrumbs.ts'
 import { listedBy, pageRoute, pageWindow, storyPageCount, type Listed } from './pagination.ts'
-import type { RoutePayload, StoryCard } from './route-payload.ts'
+import type { RoutePayload, StoryCard } from './build-contract.ts'
 import { routeOf } from './routes.ts'
 import type { SiteIndex } from './site-index.ts'
 import { trimContent, type Problems } from './trim-content.ts'

@@ -2,8 +2,8 @@
  * Redirects (docs/behaviour.md, "Redirects"): the editors' own, from the `redirects` datasource
  * (entry name: the old path; value: the target, optionally followed by a status), and one from
  * the old route of every story that moved. Pure functions: the build writes the table as
- * `_redirects` for static hosts (scripts/build/site-files.ts), and `npm start` and `npm run
- * preview` answer from that file (scripts/static-server.ts).
+ * `_redirects` for static hosts (scripts/engine/publish/site-files.ts), and `npm start` and `npm run
+ * preview` answer from that file (scripts/server/static-server.ts).
  */
 import { safeUrl } from '../cms/url-policy.ts'
 

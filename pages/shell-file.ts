@@ -1,10 +1,10 @@
 /**
- * The build's shell file: the site-wide data every page shares (pages/route-payload.ts, SiteShell),
+ * The build's shell file: the site-wide data every page shares (pages/build-contract.ts, SiteShell),
  * written once per build under a content-hashed name in `assets/`, so browsers fetch it once and
  * cache it for good, and a navigation change makes a new file instead of new payloads.
  */
 import { createHash } from 'node:crypto'
-import type { SiteShell } from './route-payload.ts'
+import type { SiteShell } from './build-contract.ts'
 
 export interface ShellFile {
   /** The file's URL path: `/assets/site.<hash>.json`. */

@@ -4,7 +4,7 @@
  * trimming (pages/trim-content.ts) look stories up in.
  */
 import { blockName, LISTED_TYPES, type ListedType, type Story } from '../cms/content-model.ts'
-import type { Alternate, StoryCard } from './route-payload.ts'
+import type { Alternate, StoryCard } from './build-contract.ts'
 
 /** What other pages need to know of a story: where it lives and, for relations, its card. */
 export interface StoryRef {

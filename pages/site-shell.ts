@@ -1,5 +1,5 @@
 /**
- * The site's shell (pages/route-payload.ts, SiteShell): its name and settings, and its header and
+ * The site's shell (pages/build-contract.ts, SiteShell): its name and settings, and its header and
  * footer navigation. When the space has a site settings story (docs/content-model.md, "Site
  * settings"), editors control them there; otherwise the navigation is derived from the crawl
  * (pages/navigation.ts) and capped, so that it never grows with the content.
@@ -10,7 +10,7 @@ import { safeUrl } from '../cms/url-policy.ts'
 import { storyLabel } from '../cms/story-shape.ts'
 import { FEED_ROUTE, FEED_TYPE } from './feed.ts'
 import { navigation } from './navigation.ts'
-import type { NavItem, SiteInfo, SiteShell } from './route-payload.ts'
+import type { NavItem, SiteInfo, SiteShell } from './build-contract.ts'
 import { routeOf } from './routes.ts'
 import { hasWords, TRANSLATIONS, wordsFor } from './translations.ts'
 import type { StorySummary } from './stories.ts'

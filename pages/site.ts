@@ -7,7 +7,7 @@
 import { byFullSlug, hasPageView, type ListedType } from '../cms/content-model.ts'
 import { buildPayload, type PayloadResult } from './payload.ts'
 import { siteIndex, type SiteIndex } from './site-index.ts'
-import type { SiteInfo, SiteShell } from './route-payload.ts'
+import type { SiteInfo, SiteShell } from './build-contract.ts'
 import { pageRoute, storyPageCount } from './pagination.ts'
 import { siteShell } from './site-shell.ts'
 import { caseCollisions, routeTable } from './routes.ts'

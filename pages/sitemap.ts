@@ -1,11 +1,11 @@
 /**
  * `sitemap.xml` and `robots.txt` for a build: pure functions from the site's routes to file
- * contents (scripts/build/site-files.ts writes them). A site with languages lists every version of
+ * contents (scripts/engine/publish/site-files.ts writes them). A site with languages lists every version of
  * a page with its hreflang alternates. A sitemap needs absolute URLs, so there is one
  * only when `SITE_URL` is set; a preview build (drafts, for the visual editor) has none and tells
  * robots to stay away.
  */
-import type { Alternate } from './route-payload.ts'
+import type { Alternate } from './build-contract.ts'
 import { escapeXml, isoDate } from './xml.ts'
 
 /** The sitemap protocol's limit of URLs per file; past it the sitemap becomes an index of files. */

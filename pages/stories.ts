@@ -1,13 +1,13 @@
 /**
  * A site's stories as the pages see them. Other pages need only a summary of each story (route,
  * navigation fields, card); the full story is needed once, for its own page. A build keeps the
- * stories in a file (scripts/story-file.ts) and the summaries in memory; the dev server and tests
+ * stories in a file (scripts/engine/content/story-store.ts) and the summaries in memory; the dev server and tests
  * keep them in memory (storiesInMemory).
  */
 import { blockName, SITE_CONFIG, type Blok, type Story } from '../cms/content-model.ts'
 import { storiesListed, type Listed } from './pagination.ts'
 import { toCard } from './trim-content.ts'
-import type { StoryCard } from './route-payload.ts'
+import type { StoryCard } from './build-contract.ts'
 
 export interface StorySummary {
   id: number

@@ -13,7 +13,7 @@ import { assetOf, FOCUS, responsiveImage } from '../cms/image.ts'
 import { renderRichText } from '../cms/richtext/index.ts'
 import { rejectedUrlNote, safeUrl } from '../cms/url-policy.ts'
 import type { SiteIndex } from './site-index.ts'
-import { BLOK_MARK_END, BLOK_MARK_START, type RenderedRichText, type StoryCard } from './route-payload.ts'
+import { BLOK_MARK_END, BLOK_MARK_START, type RenderedRichText, type StoryCard } from './build-contract.ts'
 import { routeOf } from './routes.ts'
 
 const RELATION_FIELDS = new Map(RESOLVE_RELATIONS.map((relation) => relation.split('.') as [string, string]))

@@ -1,10 +1,10 @@
 /**
  * The web manifest (`/site.webmanifest`): the site's name and description from its settings, the
  * theme's colours, and the icons of `public/` (`npm run icons` makes them from `favicon.svg`).
- * Written by every build with the other site files (scripts/build/site-files.ts), so a renamed
+ * Written by every build with the other site files (scripts/engine/publish/site-files.ts), so a renamed
  * site renames its installed app too.
  */
-import type { SiteInfo } from './route-payload.ts'
+import type { SiteInfo } from './build-contract.ts'
 import type { TextFile } from './sitemap.ts'
 
 export const MANIFEST_PATH = 'site.webmanifest'

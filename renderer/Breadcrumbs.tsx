@@ -2,7 +2,7 @@
  * The trail above a page nested in folders (pages/breadcrumbs.ts): "Home › Journal". Top-level
  * pages show none, since their only ancestor is the home page the header already links to.
  */
-import type { NavItem } from '../pages/route-payload.ts'
+import type { NavItem } from '../pages/build-contract.ts'
 
 export function Breadcrumbs({ items, label }: { items?: NavItem[]; label: string }) {
   if (!items || items.length < 2) return null

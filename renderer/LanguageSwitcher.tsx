@@ -4,7 +4,7 @@
  * navigation), the current one marked. Rendered on the server like the rest of the header, so it
  * never shifts the layout at hydration.
  */
-import type { Alternate } from '../pages/route-payload.ts'
+import type { Alternate } from '../pages/build-contract.ts'
 
 export function LanguageSwitcher({ alternates, route, label }: { alternates?: Alternate[]; route?: string; label: string }) {
   if (!alternates || alternates.length < 2) return null

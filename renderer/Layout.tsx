@@ -1,6 +1,6 @@
 /** The one layout of the site: header with the site name and navigation, main, footer. */
 import type { ReactNode } from 'react'
-import type { Alternate, SiteShell } from '../pages/route-payload.ts'
+import type { Alternate, SiteShell } from '../pages/build-contract.ts'
 import { wordsOf } from '../pages/words.ts'
 import { MAIN_ID } from './landmarks.ts'
 import { FooterContent, HeaderContent } from './SiteChrome.tsx'

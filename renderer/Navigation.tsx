@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { currentItem } from '../pages/navigation.ts'
-import type { NavItem } from '../pages/route-payload.ts'
+import type { NavItem } from '../pages/build-contract.ts'
 import type { Words } from '../pages/words.ts'
 
 /** The list's id: the target of the no-script Menu link. There is one main navigation a page. */

@@ -4,7 +4,7 @@
  * translations). renderer/Layout.tsx renders them, or, for the build's story pages, takes them as
  * HTML already rendered for another page with the same marks (see renderer/document.tsx).
  */
-import type { Alternate, SiteShell } from '../pages/route-payload.ts'
+import type { Alternate, SiteShell } from '../pages/build-contract.ts'
 import { wordsOf } from '../pages/words.ts'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { Navigation } from './Navigation.tsx'

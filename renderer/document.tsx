@@ -1,7 +1,7 @@
 /**
  * The HTML document of a page: its head (renderer/document-head.ts) and the React tree rendered to
  * a string. Vike's onRenderHtml returns it (Vike then adds its asset tags), and the build's render
- * workers use it directly for story pages (see scripts/render-page.ts).
+ * workers use it directly for story pages (see scripts/engine/render/render-page.ts).
  */
 import { renderToString } from 'react-dom/server'
 import type { PageContext } from 'vike/types'

@@ -7,7 +7,7 @@ import type { PageContext } from 'vike/types'
 /** What a page's head is made of: the build makes it from these alone, without a whole page context. */
 export type HeadContext = Pick<PageContext, 'payload' | 'shell' | 'shellFile' | 'is404'>
 import type { SeoMetatags } from '../cms/content-model.ts'
-import type { Alternate, RoutePayload } from '../pages/route-payload.ts'
+import type { Alternate, RoutePayload } from '../pages/build-contract.ts'
 import { shellOf } from './shell.ts'
 import { ENGLISH, fill, wordsOf } from '../pages/words.ts'
 

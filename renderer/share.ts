@@ -7,7 +7,7 @@
  */
 import { assetDimensions, imageUrl, isImageFile, isStoryblokImage } from '../cms/image.ts'
 import type { Asset } from '../cms/content-model.ts'
-import type { RoutePayload, SiteInfo } from '../pages/route-payload.ts'
+import type { RoutePayload, SiteInfo } from '../pages/build-contract.ts'
 import { escapeHtml } from './escape.ts'
 import { descriptionOf, seoOf, storyTitle } from './head.ts'
 

@@ -1,5 +1,5 @@
 import type { PageContext } from 'vike/types'
-import type { SiteShell } from '../pages/route-payload.ts'
+import type { SiteShell } from '../pages/build-contract.ts'
 
 const NO_SHELL: SiteShell = { nav: [], footer: [], site: { name: '' } }
 

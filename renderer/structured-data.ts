@@ -4,7 +4,7 @@
  * the folder path. URLs in structured data must be absolute, so without `SITE_URL` the breadcrumbs
  * are left out and the others carry no URL. Server HTML only, like the share tags (renderer/share.ts).
  */
-import type { RoutePayload, SiteInfo } from '../pages/route-payload.ts'
+import type { RoutePayload, SiteInfo } from '../pages/build-contract.ts'
 import { storyTitle } from './head.ts'
 import type { Share } from './share.ts'
 

@@ -3,7 +3,7 @@
  * `pageContext` in every hook and component.
  */
 import type React from 'react'
-import type { RoutePayload, SiteShell } from '../pages/route-payload.ts'
+import type { RoutePayload, SiteShell } from '../pages/build-contract.ts'
 
 declare global {
   namespace Vike {
@@ -24,7 +24,7 @@ declare global {
       renderServerError?: boolean
       /**
        * The header's and the footer's insides, rendered once for every story page with the same
-       * marks by the build's render workers (scripts/render-worker.ts); never in the browser.
+       * marks by the build's render workers (scripts/engine/render/worker.ts); never in the browser.
        */
       chrome?: import('./Layout.tsx').RenderedChrome
     }

@@ -4,21 +4,21 @@
  * needs. Each phase is a module of scripts/build/ (docs/architecture.md walks them).
  *
  * This module starts the build: it reads the settings, takes the build cache and starts the
- * bundle process, and only then loads the phases (scripts/build/phases.ts) with the packages
+ * bundle process, and only then loads the phases (scripts/engine/index.ts) with the packages
  * they import, so that the bundle process, the longest chain before the render, starts first.
  *
- * With nothing configured (or `--demo`; scripts/demo-guard.ts), the demo space in cms/demo-space/
+ * With nothing configured (or `--demo`; scripts/engine/demo-guard.ts), the demo space in cms/demo-space/
  * is served by the embedded Storyblok-compatible API and crawled over HTTP like a real space.
  */
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { ConfigError } from '../cms/config.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
-import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, lockCache } from './build-cache.ts'
-import { phaseClock } from './build/phase-clock.ts'
-import { ensureBundles, type BundleBuild } from './bundles.ts'
-import { loadEnv, readBuildConfig, type BuildConfig } from './config.ts'
-import type { BuildStart } from './build/phases.ts'
+import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, lockCache } from './engine/plan/cache.ts'
+import { phaseClock } from './engine/report/phase-clock.ts'
+import { ensureBundles, type BundleBuild } from './engine/bundles/index.ts'
+import { loadEnv, readBuildConfig, type BuildConfig } from './engine/config.ts'
+import type { BuildStart } from './engine/index.ts'
 
 // A static build is always a production build: a NODE_ENV=development or =test inherited from the
 // shell (or a test runner) would otherwise bundle and render React's development build.
@@ -42,7 +42,7 @@ async function build(config: BuildConfig): Promise<void> {
     process.exit(143)
   }
   process.once('SIGTERM', abandon)
-  let phases: typeof import('./build/phases.ts')
+  let phases: typeof import('./engine/index.ts')
   let start: BuildStart
   try {
     const bundleDir = join(config.workDir, 'vike')
@@ -55,7 +55,7 @@ async function build(config: BuildConfig): Promise<void> {
     // while the crawl waits on the network.
     bundles = ensureBundles(bundleDir, fingerprintCode, { preview, rebuild: config.full })
     start = { config, clock, timestamp, cache, release, bundles, bundleDir, fingerprint: buildFingerprint(fingerprintCode(), config) }
-    phases = await import('./build/phases.ts')
+    phases = await import('./engine/index.ts')
   } catch (error) {
     undo()
     throw error

@@ -20,8 +20,8 @@ import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, isDemoSpace } from '../cms/demo-spa
 import { shellFileOf } from '../pages/shell-file.ts'
 import { siteOf, type Site } from '../pages/site.ts'
 import { storiesInMemory } from '../pages/stories.ts'
-import { loadEnv, readBuildConfig, siteInfo } from './config.ts'
-import { listenOrExit, portOrExit } from './listen.ts'
+import { loadEnv, readBuildConfig, siteInfo } from './engine/config.ts'
+import { listenOrExit, portOrExit } from './server/listen.ts'
 
 const CV_CHECK_INTERVAL_MS = 3000
 const LOCAL_RATE_LIMIT = 1000
@@ -46,7 +46,7 @@ function send(res: ServerResponse, status: number, type: string, body: string) {
   res.end(body)
 }
 
-// The port first: a busy one ends the command before the crawl or Vite start (scripts/listen.ts).
+// The port first: a busy one ends the command before the crawl or Vite start (scripts/server/listen.ts).
 let handle: RequestListener | undefined
 const server = createServer((req, res) => (handle ? handle(req, res) : send(res, 503, 'text/plain', 'The dev server is starting.')))
 const bound = await listenOrExit(server, port, values.host!)

@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { listenOrExit, portOrExit } from './listen.ts'
-import { liveSite } from './static-server.ts'
+import { listenOrExit, portOrExit } from './server/listen.ts'
+import { liveSite } from './server/static-server.ts'
 
 const { values } = parseArgs({
   options: { port: { type: 'string', default: process.env.PORT ?? '3000' }, dir: { type: 'string', default: 'dist' }, host: { type: 'string', default: '127.0.0.1' } },

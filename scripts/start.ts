@@ -17,10 +17,10 @@ import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import { loadSpace } from '../cms/api/space.ts'
 import { ConfigError, readVar } from '../cms/config.ts'
 import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
-import { cacheDir } from './build-cache.ts'
-import { loadEnv, readBuildConfig } from './config.ts'
-import { liveDir } from './deploy.ts'
-import { listenOrExit, portOrExit } from './listen.ts'
+import { cacheDir } from './engine/plan/cache.ts'
+import { loadEnv, readBuildConfig } from './engine/config.ts'
+import { liveDir } from './engine/publish/deploy.ts'
+import { listenOrExit, portOrExit } from './server/listen.ts'
 import { createApp } from './server/app.ts'
 import { buildRunner } from './server/build-runner.ts'
 import { previewProxy } from './server/preview-proxy.ts'
@@ -68,7 +68,7 @@ try {
 const outDir = config!.outDir
 if (!liveDir(outDir) || !existsSync(join(liveDir(outDir)!, 'index.html'))) fail(`Nothing to serve: ${outDir} holds no build. Run \`npm run build\` first.`)
 
-// The port first: a busy one ends the command before anything starts (scripts/listen.ts).
+// The port first: a busy one ends the command before anything starts (scripts/server/listen.ts).
 let app: RequestListener | undefined
 const server = createServer((req, res) => (app ? app(req, res) : res.writeHead(503, { 'retry-after': '1' }).end('Starting.')))
 const actualPort = await listenOrExit(server, port, values.host!)

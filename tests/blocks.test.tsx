@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { registry, resolveBlock } from '../blocks/registry.ts'
 import { renderRichText } from '../cms/richtext/index.ts'
 import { BLOCK_NAMES, type Blok } from '../cms/content-model.ts'
-import type { StoryCard } from '../pages/route-payload.ts'
+import type { StoryCard } from '../pages/build-contract.ts'
 import { payloadWith, renderBlock } from './helpers/render.tsx'
 
 const image = (name: string, size = '1200x800') => ({ id: 1, filename: `https://a.storyblok.com/f/1/${size}/abc/${name}.jpg`, alt: `${name} alt`, title: '' })

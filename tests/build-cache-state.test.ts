@@ -1,15 +1,15 @@
 /**
- * The build cache's state file (scripts/build-cache.ts): saved from the build's maps, read back as
+ * The build cache's state file (scripts/engine/plan/cache.ts): saved from the build's maps, read back as
  * the objects an incremental build works with.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { saveState, STATE_VERSION, type StateToSave } from '../scripts/build-cache.ts'
-import type { Plan } from '../scripts/build/plan.ts'
-import { recordBuild } from '../scripts/build/record.ts'
-import type { Content } from '../scripts/content.ts'
-import { SpilledStories } from '../scripts/story-file.ts'
+import { saveState, STATE_VERSION, type StateToSave } from '../scripts/engine/plan/cache.ts'
+import type { Plan } from '../scripts/engine/plan/plan.ts'
+import { recordBuild } from '../scripts/engine/publish/record.ts'
+import type { Content } from '../scripts/engine/content/content.ts'
+import { SpilledStories } from '../scripts/engine/content/story-store.ts'
 import { tempDir } from './helpers/build.ts'
 import { projectSpace } from './helpers/space.ts'
 

@@ -36,14 +36,14 @@ async function buildAgainst(faults: Faults, env: Record<string, string> = {}) {
   })
 }
 
-/** Pids of the bundle builds (scripts/build-bundles.mjs) writing into `work`. */
+/** Pids of the bundle builds (scripts/engine/bundles/process.mjs) writing into `work`. */
 function bundleProcesses(work: string): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .filter((pid) => {
       try {
         const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
-        return args.some((arg) => arg.endsWith('build-bundles.mjs')) && args.some((arg) => arg.includes(JSON.stringify(join(work, 'vike'))))
+        return args.some((arg) => arg.endsWith(join('bundles', 'process.mjs'))) && args.some((arg) => arg.includes(JSON.stringify(join(work, 'vike'))))
       } catch {
         return false // ended meanwhile
       }

@@ -13,7 +13,7 @@ import { SITE_CONFIG } from '../cms/content-model.ts'
 import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
 import { minimumRequests } from '../cms/request-budget.ts'
 import { routeDir, routeOf } from '../pages/routes.ts'
-import type { RoutePayload } from '../pages/route-payload.ts'
+import type { RoutePayload } from '../pages/build-contract.ts'
 import { runBuild, snapshot, tempDir, workDir, type BuildRun } from './helpers/build.ts'
 import { routesByLanguage } from './helpers/space.ts'
 import { waitFor } from './helpers/server.ts'
@@ -312,7 +312,7 @@ describe('site files', () => {
 describe('fast render path', () => {
   it('should write exactly the pages Vike renderPage() writes', async () => {
     // The default build renders story pages without renderPage() once it learnt Vike's tags
-    // (scripts/render-worker.ts); BUILD_FAST_RENDER=0 sends every page through renderPage().
+    // (scripts/engine/render/worker.ts); BUILD_FAST_RENDER=0 sends every page through renderPage().
     const viaVike = join(tempDir('build-via-vike'), 'dist')
     const run = await runBuild(['--out', viaVike, '--work-dir', work, '--demo'], { SITE_URL, BUILD_FAST_RENDER: '0' })
     expect(run.code).toBe(0)
@@ -324,7 +324,7 @@ describe('render workers', () => {
   it('should write the same pages when payloads are made on workers too', async () => {
     // The demo's passes are small enough for one worker: the main thread makes every payload and
     // the worker every document. With three, one worker makes payloads beside the main thread and
-    // two make documents (scripts/render-pool.ts).
+    // two make documents (scripts/engine/render/pool.ts).
     const dir = tempDir('build-staged')
     const [staged, stats] = [join(dir, 'dist'), join(dir, 'stats.json')]
     const stagedRun = await runBuild(['--out', staged, '--work-dir', work, '--demo'], { SITE_URL, BUILD_WORKERS: '3', BUILD_STATS_FILE: stats })

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE } from '../scripts/bundle-layout.ts'
-import { buildBundles, bundleProcessEnv } from '../scripts/bundles.ts'
+import { SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE } from '../scripts/engine/bundles/layout.ts'
+import { buildBundles, bundleProcessEnv } from '../scripts/engine/bundles/bundles.ts'
 
 // Inside the project: Vike builds only into folders under its root.
 const dir = join(import.meta.dirname, '..', '.build', `test-bundles-${process.pid}`)

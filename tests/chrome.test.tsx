@@ -1,11 +1,11 @@
 /**
  * renderChrome (renderer/document.tsx): a page given its header and footer as HTML rendered apart
  * is the page rendered whole, byte for byte, which is what lets render workers render them once per
- * mark (scripts/render-worker.ts, withChrome) and what the browser's hydration needs.
+ * mark (scripts/engine/render/worker.ts, withChrome) and what the browser's hydration needs.
  */
 import type { PageContext } from 'vike/types'
 import { describe, expect, it } from 'vitest'
-import type { Alternate, SiteShell } from '../pages/route-payload.ts'
+import type { Alternate, SiteShell } from '../pages/build-contract.ts'
 import { renderBody, renderChrome } from '../renderer/document.tsx'
 import { payloadWith } from './helpers/render.tsx'
 

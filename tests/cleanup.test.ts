@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { runNode } from '../scripts/node-process.ts'
+import { runNode } from '../scripts/engine/bundles/child-process.ts'
 import { ROOT, tempDir } from './helpers/build.ts'
 
 it('should remove the temporary and work folders of a test file whose test failed', async () => {

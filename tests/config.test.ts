@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { textDirection } from '../cms/language.ts'
 import { ConfigError, MISSING_TOKEN_MESSAGE, readCmsConfig, resolveLanguages, resolveSpaceLanguages, usesEmbeddedCms } from '../cms/config.ts'
 import { isLanguageFolder } from '../cms/language.ts'
-import { readBuildConfig } from '../scripts/config.ts'
+import { readBuildConfig } from '../scripts/engine/config.ts'
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Block } from '../blocks/Block.tsx'
 import { BlockEnvironment } from '../blocks/environment.tsx'
 import { mailtoHref } from '../blocks/contact/validate.ts'
-import type { ContactSettings } from '../pages/route-payload.ts'
+import type { ContactSettings } from '../pages/build-contract.ts'
 import { PageContextProvider } from '../renderer/PageContextProvider.tsx'
 import { payloadWith } from './helpers/render.tsx'
 

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigError } from '../cms/config.ts'
-import { readBuildConfig } from '../scripts/config.ts'
-import { demoProblems } from '../scripts/demo-guard.ts'
-import { runScript } from '../scripts/node-process.ts'
+import { readBuildConfig } from '../scripts/engine/config.ts'
+import { demoProblems } from '../scripts/engine/demo-guard.ts'
+import { runScript } from '../scripts/engine/bundles/child-process.ts'
 import { ROOT, workDir } from './helpers/build.ts'
 
 const made: string[] = []

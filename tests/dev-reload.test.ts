@@ -3,7 +3,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
-import type { NodeProcess } from '../scripts/node-process.ts'
+import type { NodeProcess } from '../scripts/engine/bundles/child-process.ts'
 import { cleanEnv, outputMatch, runScript, tempDir } from './helpers/build.ts'
 import { waitFor } from './helpers/server.ts'
 

@@ -1,7 +1,7 @@
 /** `npm run dev` in Chromium: the demo space renders, hydrates and navigates with no console errors. */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { NodeProcess } from '../scripts/node-process.ts'
+import type { NodeProcess } from '../scripts/engine/bundles/child-process.ts'
 import { outputMatch, runScript } from './helpers/build.ts'
 import { collectErrors, hydrated, launchBrowser } from './helpers/browser.ts'
 

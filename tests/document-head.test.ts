@@ -15,7 +15,7 @@ const SHELL_FILE = '/assets/site.0123456789ab.json'
 describe('documentHead', () => {
   it('should make the same head from a payload as from its JSON, as the render worker gets it', () => {
     // The build's main thread makes a page's head from the payload object; the worker renders the
-    // page from the payload's JSON, parsed again (scripts/render-pool.ts).
+    // page from the payload's JSON, parsed again (scripts/engine/render/pool.ts).
     expect(site.routes.size).toBeGreaterThan(10)
     for (const route of site.routes.keys()) {
       const { payload } = site.payloadFor(route)!

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import { loadSpace } from '../cms/api/space.ts'
 import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
-import type { RoutePayload } from '../pages/route-payload.ts'
+import type { RoutePayload } from '../pages/build-contract.ts'
 import { BRIDGE_URL } from '../renderer/client/editor/bridge.ts'
 import { runBuild, snapshot, tempDir, workDir } from './helpers/build.ts'
 import { startServer } from './helpers/server.ts'

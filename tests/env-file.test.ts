@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ConfigError } from '../cms/config.ts'
-import { envFileProblems, loadEnvFile, unknownSettings } from '../scripts/env-file.ts'
-import { loadEnv } from '../scripts/config.ts'
+import { envFileProblems, loadEnvFile, unknownSettings } from '../scripts/engine/env-file.ts'
+import { loadEnv } from '../scripts/engine/config.ts'
 
 describe('.env', () => {
   const made: string[] = []

@@ -41,9 +41,32 @@ function importCycles(files: string[]): string[][] {
   return cycles
 }
 
+/** Every module `file` imports statically, through the modules it imports, as paths from the root. */
+function reachable(file: string, seen = new Set<string>()): Set<string> {
+  for (const match of readFileSync(file, 'utf8').matchAll(STATIC_IMPORT)) {
+    const next = resolve(dirname(file), match[1]!)
+    if (seen.has(next)) continue
+    seen.add(next)
+    if (/\.(ts|tsx|mjs)$/.test(next)) reachable(next, seen)
+  }
+  return seen
+}
+const under = (folder: string) => (files: Set<string>) => [...files].map((file) => relative(ROOT, file)).filter((file) => file.startsWith(`${folder}/`))
+
 describe('imports', () => {
   it('should have no import cycle, type-only imports included', () => {
     expect(importCycles(sources())).toEqual([])
+  })
+
+  it('should keep browser and page code apart from the build scripts', () => {
+    const browserSide = sources().filter((file) => /^(blocks|cms|pages|renderer)\//.test(relative(ROOT, file)))
+    expect(browserSide.flatMap((file) => under('scripts')(reachable(file)))).toEqual([])
+  })
+
+  it('should keep configuration apart from the blocks', () => {
+    for (const config of ['vike.config.ts', 'pages/+config.ts', 'scripts/engine/config.ts', 'cms/config.ts']) {
+      expect(under('blocks')(reachable(join(ROOT, config)))).toEqual([])
+    }
   })
 
   it('should find a cycle of runtime or type-only imports and ignore lazy ones', () => {

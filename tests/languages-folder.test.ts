@@ -12,7 +12,7 @@ import { minimumRequests } from '../cms/request-budget.ts'
 import { builtPage, hreflangLinks, runBuild, tempDir, workDir, type BuildRun } from './helpers/build.ts'
 import { projectSpace, storyOf } from './helpers/space.ts'
 import type { Story } from '../cms/content-model.ts'
-import type { RoutePayload } from '../pages/route-payload.ts'
+import type { RoutePayload } from '../pages/build-contract.ts'
 import { draftPayload } from '../renderer/client/editor/draft.ts'
 
 const SITE_URL = 'https://studio.example'

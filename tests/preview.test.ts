@@ -3,8 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatHeaders, headerRules } from '../scripts/site-headers.ts'
-import { staticSite } from '../scripts/static-server.ts'
+import { formatHeaders, headerRules } from '../scripts/engine/publish/headers.ts'
+import { staticSite } from '../scripts/server/static-server.ts'
 import { tempDir } from './helpers/build.ts'
 
 let server: Server

@@ -66,7 +66,7 @@ describe('production install', () => {
     const build = npm(['run', 'build'])
     const routes = [...routesByLanguage(loadSpace(DEMO_SPACE_DIR)).values()].flat()
     expect(build).toMatch(new RegExp(`Built ${routes.length} routes`))
-    // A webhook secret is a setting: serving the demo with it is asked for (scripts/demo-guard.ts).
+    // A webhook secret is a setting: serving the demo with it is asked for (scripts/engine/demo-guard.ts).
     server = spawn('npm', ['start', '--', '--port', '0', '--host', '127.0.0.1', '--demo'], { cwd: project, env: installedEnv({ STORYBLOK_WEBHOOK_SECRET: SECRET }), stdio: ['ignore', 'pipe', 'pipe'], detached: true })
     let output = ''
     server.stdout!.on('data', (chunk) => (output += chunk))

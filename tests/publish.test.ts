@@ -214,7 +214,7 @@ describe('incremental builds from webhooks', () => {
     expect(built).toContain('/ar/blog/2024/arabic-and-hebrew/')
     expect(built).toHaveLength(new Set(built).size)
     expect(built.filter((route) => route.startsWith('/de/'))).toHaveLength(built.filter((route) => !/^\/(de|ar)\//.test(route)).length)
-    // The build told the server which build it made live (scripts/build/outcome.ts).
+    // The build told the server which build it made live (scripts/engine/report/outcome.ts).
     expect(server.output()).toContain(`Build ${done + 1} is live as ${after.build} (`)
   })
 

@@ -1,10 +1,10 @@
 /**
- * scripts/render-order.ts: the pages of stories kept as objects spread evenly among the pages of
+ * scripts/engine/render/order.ts: the pages of stories kept as objects spread evenly among the pages of
  * stories read back from the story file.
  */
 import { describe, expect, it } from 'vitest'
-import { interleave, renderOrder } from '../scripts/render-order.ts'
-import type { StoryLocation } from '../scripts/story-file.ts'
+import { interleave, renderOrder } from '../scripts/engine/render/order.ts'
+import type { StoryLocation } from '../scripts/engine/content/story-store.ts'
 
 /** Where the items of `list` (each true or false) sit in it, as fractions of its length. */
 function placesOf(list: boolean[], wanted: boolean): number[] {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { payloadWorkers, ROUTES_PER_WORKER, workerCount, workersFor, workerExecArgv } from '../scripts/render-pool.ts'
+import { payloadWorkers, ROUTES_PER_WORKER, workerCount, workersFor, workerExecArgv } from '../scripts/engine/render/pool.ts'
 
 describe('payloadWorkers', () => {
   it('should leave the payloads of a pool of one to the main thread', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { learnShell, withShell, withShellParts } from '../scripts/render-page.ts'
+import { learnShell, withShell, withShellParts } from '../scripts/engine/render/render-page.ts'
 
 const document = '<!DOCTYPE html>\n<html>\n<head>\n<title>A</title>\n</head>\n<body>\n<div id="root">page</div>\n</body>\n</html>'
 const css = '<link rel="stylesheet" href="/assets/a.css">'

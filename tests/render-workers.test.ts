@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { CacheState } from '../scripts/build-cache.ts'
-import { ESTIMATED_INDEX_BYTES, renderWorkers, type EarlyStart } from '../scripts/build/render-workers.ts'
-import type { WorkerStart } from '../scripts/render-jobs.ts'
-import { indexBytes, workerHeapMb, type RenderPool } from '../scripts/render-pool.ts'
+import type { CacheState } from '../scripts/engine/plan/cache.ts'
+import { ESTIMATED_INDEX_BYTES, renderWorkers, type EarlyStart } from '../scripts/engine/render/workers.ts'
+import type { WorkerStart } from '../scripts/engine/render/jobs.ts'
+import { indexBytes, workerHeapMb, type RenderPool } from '../scripts/engine/render/pool.ts'
 import type { SiteIndex } from '../pages/site-index.ts'
 
 const START: WorkerStart = { bundleDir: '/nowhere/bundles', outRoot: '/nowhere/stage' }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { storiesInMemory, summarize } from '../pages/stories.ts'
-import { isKept, KEPT_STORY_BYTES, SpilledStories, spilledStoryReader } from '../scripts/story-file.ts'
+import { isKept, KEPT_STORY_BYTES, SpilledStories, spilledStoryReader } from '../scripts/engine/content/story-store.ts'
 import { tempDir } from './helpers/build.ts'
 import { projectSpace } from './helpers/space.ts'
 
@@ -29,7 +29,7 @@ describe('story sources', () => {
     // More stories than one write takes (and more bytes than it gathers).
     const many = projectSpace(1500, 0).stories
     for (const story of many) spilled.add(story)
-    // Only the filler is kept as an object (the render's order spreads such stories: scripts/render-order.ts).
+    // Only the filler is kept as an object (the render's order spreads such stories: scripts/engine/render/order.ts).
     expect(isKept(spilled.locate('filler'))).toBe(true)
     expect(many.some((story) => isKept(spilled.locate(story.uuid)))).toBe(false)
     const reader = spilledStoryReader()

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { createPortal } from 'react-dom'
-import type { ContactSettings } from '../../pages/route-payload.ts'
+import type { ContactSettings } from '../../pages/build-contract.ts'
 import { ENGLISH, fill, type Words } from '../../pages/words.ts'
 import { focusables, trapTab } from './focus-trap.ts'
 import { FIELDS, mailtoHref, validateAll, validateField, type Errors, type Field, type Values } from './validate.ts'

@@ -1,4 +1,5 @@
 /** Contact form fields and their rules: one message per field, shown next to it. */
+import { isEmailAddress } from '../../pages/email-address.ts'
 import { ENGLISH, fill, type Words } from '../../pages/words.ts'
 
 export const FIELDS = ['name', 'email', 'message'] as const
@@ -6,12 +7,6 @@ export type Field = (typeof FIELDS)[number]
 export type Values = Record<Field, string>
 export type Errors = Partial<Record<Field, string>>
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
-/** Whether a text reads as an email address: the form's check, and CONTACT_EMAIL's (scripts/config.ts). */
-export function isEmailAddress(text: string): boolean {
-  return EMAIL.test(text)
-}
 
 /** The words of the form's messages (pages/words.ts). */
 type Messages = Pick<Words, 'nameMissing' | 'nameTooLong' | 'emailMissing' | 'emailInvalid' | 'messageMissing' | 'messageTooShort' | 'messageTooLong'>
@@ -25,7 +20,7 @@ export function validateField(field: Field, value: string, words: Messages = ENG
       return undefined
     case 'email':
       if (!trimmed) return words.emailMissing
-      if (!EMAIL.test(trimmed)) return words.emailInvalid
+      if (!isEmailAddress(trimmed)) return words.emailInvalid
       return undefined
     case 'message':
       if (!trimmed) return words.messageMissing

@@ -3,7 +3,7 @@
  * heading level below the list's own heading (h3 under a titled list, h2 under an untitled one),
  * so headings never skip a level.
  */
-import type { StoryCard } from '../../pages/route-payload.ts'
+import type { StoryCard } from '../../pages/build-contract.ts'
 import { Image } from './Image.tsx'
 
 export type ItemHeading = 'h2' | 'h3'

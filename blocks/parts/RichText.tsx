@@ -5,7 +5,7 @@
  * as content beside the HTML (pages/trim-content.ts) and render through the block registry where
  * the HTML marks their place.
  */
-import { BLOK_MARK_END, BLOK_MARK_START, type RenderedRichText } from '../../pages/route-payload.ts'
+import { BLOK_MARK_END, BLOK_MARK_START, type RenderedRichText } from '../../pages/build-contract.ts'
 import { useBlockEnv } from '../environment.tsx'
 
 const MARK = new RegExp(`${BLOK_MARK_START}(\\d+)${BLOK_MARK_END}`)

@@ -10,7 +10,7 @@
  * path identifies the code instead: it is content-hashed, so it changes exactly when the code does,
  * and a page knows its own from `import.meta.url`.
  */
-import type { LatestBuild } from '../../scripts/manifest.ts'
+import type { LatestBuild } from '../../pages/build-contract.ts'
 import { siteFetch } from './fetch.ts'
 
 export const POLL_INTERVAL_MS = 60 * 60 * 1000

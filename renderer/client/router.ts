@@ -4,7 +4,7 @@
  * payload is missing shows the 404 view; any other failure the 500 view. After a new deploy (see
  * freshness.ts) the next navigation is a full page load instead.
  */
-import type { RoutePayload } from '../../pages/route-payload.ts'
+import type { RoutePayload } from '../../pages/build-contract.ts'
 import { siteFetch, statusOf } from './fetch.ts'
 import { isStale } from './freshness.ts'
 import { navigableLink, outsideSite, withTrailingSlash } from './links.ts'

@@ -1,9 +1,9 @@
 /**
- * The build's shell (site settings and navigation, pages/route-payload.ts): fetched once per visit
+ * The build's shell (site settings and navigation, pages/build-contract.ts): fetched once per visit
  * from the content-hashed file the page names (`data-shell` on #root), in parallel with the first
  * payload, and kept for every later view.
  */
-import type { SiteShell } from '../../pages/route-payload.ts'
+import type { SiteShell } from '../../pages/build-contract.ts'
 import { siteFetch } from './fetch.ts'
 
 let loading: Promise<SiteShell> | undefined

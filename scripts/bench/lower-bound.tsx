@@ -2,7 +2,7 @@
  * The benchmark's lower bound: render the same stories with React's renderToString and write the
  * same files (index.html and _payload.json per route), in one process, with no crawl, no bundles
  * and no Vike. A full build's wall time divided by this is the overhead the benchmark tracks.
- * Run as `node scripts/run.mjs scripts/bench/lower-bound.tsx --space FILE --out DIR` (which gives the
+ * Run as `node --import tsx scripts/bench/lower-bound.tsx --space FILE --out DIR` (which gives the
  * theme's CSS import no meaning, as Vite's server build does).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'

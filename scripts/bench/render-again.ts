@@ -6,7 +6,7 @@
  * payloads), the render workers, and V8's background threads (optimizing compilation, concurrent
  * garbage collection).
  *
- *   node scripts/run.mjs scripts/bench/render-again.ts --work-dir DIR [--bundles DIR] [--out DIR]
+ *   node --import tsx scripts/bench/render-again.ts --work-dir DIR [--bundles DIR] [--out DIR]
  *
  * `--work-dir` is the work directory of a finished build (its `cache/` and `vike/`); `--bundles`
  * renders with other bundles (another checkout's), `--out` (default: a temporary folder) is
@@ -17,11 +17,11 @@ import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { siteOf } from '../../pages/site.ts'
-import { OutputWriter } from '../output.ts'
-import { prerender } from '../prerender.ts'
-import { indexBytes, RenderPool, workerCount, workerHeapMb } from '../render-pool.ts'
-import { SpilledStories } from '../story-file.ts'
-import type { CacheState } from '../build-cache.ts'
+import { OutputWriter } from '../engine/publish/output.ts'
+import { prerender } from '../engine/render/prerender.ts'
+import { indexBytes, RenderPool, workerCount, workerHeapMb } from '../engine/render/pool.ts'
+import { SpilledStories } from '../engine/content/story-store.ts'
+import type { CacheState } from '../engine/plan/cache.ts'
 
 // As in a build (scripts/build.ts): the workers, which inherit this environment, must load React's
 // production build.

@@ -3,8 +3,8 @@
  * crashes or is killed takes nothing of the server with it, and its memory is returned when it ends.
  */
 import { join } from 'node:path'
-import { runScript } from '../node-process.ts'
-import type { FinishedBuild } from '../build/outcome.ts'
+import { runScript } from '../engine/bundles/child-process.ts'
+import type { FinishedBuild } from '../engine/report/outcome.ts'
 import type { BuildRun } from './queue.ts'
 
 export interface RunnerOptions {

@@ -78,7 +78,7 @@ export interface BrowsedBuild {
 export async function browseBuild(name: string, env: Record<string, string> = {}): Promise<BrowsedBuild> {
   const out = join(tempDir(name), 'dist')
   const work = workDir(name)
-  // Settings without a token build the demo only when asked to (scripts/demo-guard.ts).
+  // Settings without a token build the demo only when asked to (scripts/engine/demo-guard.ts).
   const demo = Object.keys(env).some((name) => name.startsWith('STORYBLOK_') || name === 'SITE_URL') && !env.STORYBLOK_TOKEN ? ['--demo'] : []
   const build = await runBuild(['--out', out, '--work-dir', work, ...demo], env)
   if (build.code !== 0) throw new Error(`The build failed:\n${build.stderr}`)

@@ -4,7 +4,7 @@ import { routeDir } from '../../pages/routes.ts'
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
-import { runNode, runScript as runProjectScript, type NodeProcess } from '../../scripts/node-process.ts'
+import { runNode, runScript as runProjectScript, type NodeProcess } from '../../scripts/engine/bundles/child-process.ts'
 import { remember } from './made.ts'
 
 export const ROOT = resolve(import.meta.dirname, '..', '..')
@@ -21,7 +21,7 @@ export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...base, CI: 'true', ...env }
 }
 
-/** Starts `scripts/<script>` as `npm run` does (scripts/run.mjs), from the project folder. */
+/** Starts `scripts/<script>` as `npm run` does (`node --import tsx`), from the project folder. */
 export function runScript(script: string, args: string[] = [], env: NodeJS.ProcessEnv = cleanEnv({})): NodeProcess {
   return runProjectScript(join(ROOT, 'scripts', script), args, { cwd: ROOT, env })
 }

@@ -4,7 +4,7 @@ import type { PageContext } from 'vike/types'
 import { Block } from '../../blocks/Block.tsx'
 import { BlockEnvironment } from '../../blocks/environment.tsx'
 import type { Blok } from '../../cms/content-model.ts'
-import type { RoutePayload } from '../../pages/route-payload.ts'
+import type { RoutePayload } from '../../pages/build-contract.ts'
 import { PageContextProvider } from '../../renderer/PageContextProvider.tsx'
 
 export function payloadWith(content: Blok, extra: Partial<RoutePayload> = {}): RoutePayload {

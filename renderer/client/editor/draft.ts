@@ -10,7 +10,7 @@ import { checkStory } from '../../../cms/story-shape.ts'
 import { buildPayload } from '../../../pages/payload.ts'
 import type { SiteIndex, StoryRef } from '../../../pages/site-index.ts'
 import { LANGUAGE_TAG } from '../../../cms/language.ts'
-import type { RoutePayload, SiteInfo } from '../../../pages/route-payload.ts'
+import type { RoutePayload, SiteInfo } from '../../../pages/build-contract.ts'
 import { fullSlugOf } from '../../../pages/routes.ts'
 import { siteFetch, statusOf } from '../fetch.ts'
 

@@ -4,7 +4,7 @@
  * it live, `change` and `published` events for it reload the page; events for other stories are
  * ignored. The draft is of the language being edited (`_storyblok_lang`, or the page's own).
  */
-import type { RoutePayload, SiteShell } from '../../../pages/route-payload.ts'
+import type { RoutePayload, SiteShell } from '../../../pages/build-contract.ts'
 import { show } from '../view.tsx'
 import { loadBridge } from './bridge.ts'
 import { draftPayload, editedLanguage, fetchDraft, fetchDraftViaProxy, NoPreviewProxy } from './draft.ts'

@@ -1,0 +1,160 @@
+/**
+ * Build configuration: environment (with an optional `.env`, real variables winning) and command
+ * line flags, all validated before anything is fetched or written.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import { parseArgs } from 'node:util'
+import { ConfigError, parseHttpUrl, readCmsConfig, readVar, usesEmbeddedCms, type CmsConfig } from '../../cms/config.ts'
+import { isEmailAddress } from '../../pages/email-address.ts'
+import { DEMO_CONTACT_EMAIL } from '../../cms/demo-space.ts'
+import { DEFAULT_SITE_LANGUAGE, LANGUAGE_TAG } from '../../cms/language.ts'
+import { demoProblems } from './demo-guard.ts'
+import { loadEnvFile } from './env-file.ts'
+import type { ContactSettings, SiteInfo } from '../../pages/build-contract.ts'
+
+export interface BuildOptions {
+  /** Build for the visual editor: drafts fetched in the browser with the preview token. */
+  preview: boolean
+  /** Where the finished site goes (replaced only when the build succeeded). */
+  outDir: string
+  /** Scratch space for bundles and the build cache; must sit inside the project so the server bundle resolves node_modules. */
+  workDir: string
+  /** Ignore the build cache: crawl everything and render every route (`--full`). */
+  full: boolean
+  /** Story ids that changed (`--changed 12,34`, what webhooks name): only they are refetched. */
+  changed?: number[]
+  /** Build the demo space although settings are present (`--demo`; scripts/engine/demo-guard.ts). */
+  demo: boolean
+}
+
+export interface BuildConfig extends BuildOptions {
+  cms: CmsConfig
+  /** Serve the demo space from the embedded CMS (no token and no API URL configured). */
+  embedded: boolean
+  siteUrl?: string
+  /** The site's language (`SITE_LANGUAGE`), for `<html lang>` and its writing direction. */
+  language: string
+  contact: ContactSettings
+}
+
+type Env = Record<string, string | undefined>
+
+/**
+ * Variables from `.env` in the working directory, overridden by the real environment; a malformed
+ * line throws a ConfigError, and a name that is no setting is warned of (scripts/engine/env-file.ts).
+ */
+export function loadEnv(env: Env = process.env, file = resolve('.env'), warn: (warning: string) => void = (warning) => process.stderr.write(`Warning: ${warning}\n`)): Env {
+  return loadEnvFile(env, existsSync(file) ? readFileSync(file, 'utf8') : undefined, warn)
+}
+
+/** The project's folder: where its node_modules are. */
+const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
+
+const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--full] [--changed ID,ID] [--demo]'
+
+/**
+ * Why the work folder `dir` cannot be a folder, if it cannot: the nearest part of its path that
+ * exists is a file. A build would otherwise fail on Node's bare ENOTDIR where it locks its cache,
+ * and `npm start` only at the first webhook. (`--out` needs no such check: the build makes its
+ * staging folder beside it first thing, and says so when it cannot.)
+ */
+function workDirProblem(dir: string): string | undefined {
+  let existing = dir
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing)
+  if (existsSync(existing) && !statSync(existing).isDirectory()) {
+    return `--work-dir ${dir} cannot be a folder: ${existing === dir ? 'it' : existing} is a file. Give the path of a folder in the project, or of one to make.`
+  }
+  return undefined
+}
+
+export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions {
+  const options: BuildOptions = { preview: false, outDir: resolve('dist'), workDir: resolve('.build'), full: false, demo: false }
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      options: { preview: { type: 'boolean' }, full: { type: 'boolean' }, demo: { type: 'boolean' }, changed: { type: 'string', multiple: true }, out: { type: 'string' }, 'work-dir': { type: 'string' } },
+    }))
+  } catch (error) {
+    problems.push(`${(error as Error).message.split('\n')[0]!.replace(/\.?$/, '.')} ${USAGE}`)
+    return options
+  }
+  for (const value of values.changed ?? []) {
+    const ids = value.split(',').map((id) => id.trim())
+    if (ids.every((id) => /^\d+$/.test(id))) options.changed = [...(options.changed ?? []), ...ids.map(Number)]
+    else problems.push(`--changed "${value}" is not a list of story ids (numbers separated by commas, as webhooks send them).`)
+  }
+  const workDir = values['work-dir'] ? resolve(values['work-dir']) : options.workDir
+  const inProject = relative(PROJECT_ROOT, workDir)
+  if (inProject === '..' || inProject.startsWith(`..${sep}`) || isAbsolute(inProject)) {
+    problems.push(`--work-dir ${workDir} is outside the project (${PROJECT_ROOT}): the bundles built there import the project's packages, which Node finds only from inside it. Use a folder in the project, such as .build-other.`)
+  }
+  const problem = workDirProblem(workDir)
+  if (problem) problems.push(problem)
+  return {
+    ...options,
+    preview: values.preview ?? false,
+    full: values.full ?? false,
+    demo: values.demo ?? false,
+    outDir: values.out ? resolve(values.out) : options.outDir,
+    workDir,
+  }
+}
+
+export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
+  const problems: string[] = []
+  const options = parseBuildArgs(argv, problems)
+  const cms = readCmsConfig(env, problems)
+  const siteUrl = readVar(env, 'SITE_URL')
+  if (siteUrl !== undefined && !parseHttpUrl(siteUrl)) {
+    problems.push(`SITE_URL="${siteUrl}" is not a full http(s) URL: use the public origin, such as https://www.example.com.`)
+  }
+  const endpoint = readVar(env, 'CONTACT_ENDPOINT')
+  if (endpoint !== undefined && !parseHttpUrl(endpoint) && !/^\/[^/]/.test(endpoint)) {
+    problems.push(`CONTACT_ENDPOINT="${endpoint}" is not allowed: use a full http(s) URL or a path on this site such as /api/contact.`)
+  }
+  const language = readVar(env, 'SITE_LANGUAGE') ?? DEFAULT_SITE_LANGUAGE
+  if (!LANGUAGE_TAG.test(language)) {
+    problems.push(`SITE_LANGUAGE="${language}" is not a language tag: use one such as en, de or pt-BR.`)
+  }
+  const embedded = usesEmbeddedCms(env)
+  problems.push(...demoProblems(env, options, embedded))
+  const preview = options.preview || readVar(env, 'PREVIEW') === '1'
+  if (preview && (embedded || !readVar(env, 'STORYBLOK_PREVIEW_TOKEN'))) {
+    problems.push(
+      'A preview build (--preview or PREVIEW=1) needs STORYBLOK_PREVIEW_TOKEN and a Storyblok space the browser can reach ' +
+        '(STORYBLOK_TOKEN, or STORYBLOK_API_URL): the embedded demo CMS stops when the build ends.',
+    )
+  }
+  const email = readVar(env, 'CONTACT_EMAIL') ?? (embedded ? DEMO_CONTACT_EMAIL : undefined)
+  if (email !== undefined && !isEmailAddress(email)) {
+    problems.push(`CONTACT_EMAIL="${email}" is not an email address: use one such as hello@example.com.`)
+  }
+  if (problems.length) throw new ConfigError(problems)
+  return { ...options, preview, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), language, contact: { endpoint, email } }
+}
+
+/** What pages know about the site: its name (the space's), canonical origin, language and contact settings. */
+export function siteInfo(config: BuildConfig, spaceName: string): SiteInfo {
+  const contact = Object.fromEntries(Object.entries(config.contact).filter(([, value]) => value !== undefined))
+  return {
+    name: spaceName,
+    ...(config.siteUrl ? { url: config.siteUrl } : {}),
+    // Only when it is not the default, so that an English site's shell keeps its bytes.
+    ...(config.language !== DEFAULT_SITE_LANGUAGE ? { language: config.language } : {}),
+    ...(Object.keys(contact).length ? { contact } : {}),
+    ...(config.preview ? { noindex: true as const } : {}),
+  }
+}
+
+/**
+ * Origins other than the site's own that its pages fetch from, for the Content-Security-Policy
+ * (scripts/engine/publish/headers.ts): a preview build's CMS API (a mirror or proxy given as
+ * STORYBLOK_API_URL; the region hosts are always allowed) and a contact endpoint on another origin.
+ */
+export function connectOrigins(config: BuildConfig): string[] {
+  const urls = [config.preview ? config.cms.apiUrl : undefined, config.contact.endpoint]
+  return urls.flatMap((url) => (url && parseHttpUrl(url) ? [new URL(url).origin] : []))
+}

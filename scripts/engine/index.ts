@@ -1,0 +1,197 @@
+/**
+ * The build engine, once scripts/build.ts has started the bundle process: its stages in the order
+ * data flows, each a folder with an index that says what goes in and out. Content (the stories),
+ * plan (what to render), render (pages into a stage folder), publish (the stage made live, the
+ * cache recorded); bundles and report beside them. docs/architecture.md draws them.
+ */
+import { rm } from 'node:fs/promises'
+import { createCmsClient } from '../../cms/client.ts'
+import { resolveSpaceLanguages } from '../../cms/config.ts'
+import { connectCms } from '../../cms/connect.ts'
+import { fetchDatasource, REDIRECTS_DATASOURCE } from '../../cms/datasource.ts'
+import { siteOf, type Site } from '../../pages/site.ts'
+import type { BundleBuild } from './bundles/index.ts'
+import { siteInfo, type BuildConfig } from './config.ts'
+import { acquireContent, folderLanguageSites, folderState, languageSites, mergeLanguagePass, siteRedirects, splitFolders, StoryStores } from './content/index.ts'
+import { loadState, planBuild, type CacheState } from './plan/index.ts'
+import { prerender, renderWorkers, type RenderWorkers } from './render/index.ts'
+import { clearOld, createStage, discardStage, goLive, liveBuildId, prepareFolders, recordBuild, stageBuildFiles, stagePath, writeSiteFiles, type FolderThread } from './publish/index.ts'
+import { progress, summary, tellFinished, writeStats, type PhaseClock } from './report/index.ts'
+import { Undo } from './undo.ts'
+
+const log = (line: string) => process.stdout.write(`${line}\n`)
+
+/** What the build needs of the cached previous build, or why it renders everything. */
+function previousBuild(config: BuildConfig, cache: string, fingerprint: string): { state?: CacheState; reason: string } {
+  if (config.full) return { reason: '--full' }
+  const { state, reason } = loadState(cache, fingerprint, liveBuildId(config.outDir))
+  return { state, reason: reason ?? '' }
+}
+
+/** What scripts/build.ts started before it loaded this module. */
+export interface BuildStart {
+  config: BuildConfig
+  clock: PhaseClock
+  /** When the build started: the build id's time. */
+  timestamp: number
+  /** The build cache, taken (lockCache) and let go by `release`, which the phases call when they end. */
+  cache: string
+  release: () => void
+  /** The bundle process, started (or the bundles reused) for `bundleDir`. */
+  bundles: BundleBuild
+  bundleDir: string
+  /** The code and settings' fingerprint (plan/cache.ts). */
+  fingerprint: string
+}
+
+/** What the build has started before the crawl: the stage, the render workers, the CMS. */
+interface Started {
+  previous?: CacheState
+  fullReason: string
+  stage: string
+  workers: RenderWorkers
+  stageFolders?: FolderThread
+  cms: Awaited<ReturnType<typeof connectCms>>
+  /** Settle as the crawl announces its total and as it ends (the render workers start on them). */
+  announce: (total: number) => void
+  crawlDone: () => void
+}
+
+async function startStage({ config, cache, fingerprint, bundles, bundleDir }: BuildStart, undo: Undo): Promise<Started> {
+  const { state: previous, reason: fullReason } = previousBuild(config, cache, fingerprint)
+  const cms = await connectCms(config.cms, config.embedded, log)
+  undo.add(() => cms.server?.close())
+  // Registered before the stage is made: a stop request may come while it is being made. The
+  // folder thread may make one more folder after it is told to stop, hence the retries.
+  undo.add(() => rm(stagePath(config.outDir), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }))
+  const stage = await createStage(config.outDir)
+  let announce!: (total: number) => void
+  const storiesAnnounced = new Promise<number>((resolve) => (announce = resolve))
+  let crawlDone!: () => void
+  const crawled = new Promise<void>((resolve) => (crawlDone = resolve))
+  const workers = renderWorkers(bundles.written, { bundleDir, outRoot: stage }, { workerReady: bundles.workerReady, previous, storiesAnnounced, crawled })
+  // An incremental build fills the stage from the live build: its folders are made meanwhile.
+  const stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
+  // Before the stage goes: neither a worker writing a page nor the folder thread may bring folders back.
+  undo.add(async () => (stageFolders?.stop(), await stageFolders))
+  undo.add(() => workers.close())
+  return { previous, fullReason, stage, workers, stageFolders, cms, announce, crawlDone }
+}
+
+/** Stage 1: the stories of every language, the sites they make, and the redirects. */
+async function fetchContent({ config, cache }: BuildStart, started: Started, stores: StoryStores) {
+  const { previous, cms } = started
+  const client = createCmsClient(cms.cms)
+  const reportFetched = progress('Stories fetched')
+  const onProgress = (fetched: number, total: number) => (started.announce(total), reportFetched(fetched, total))
+  const content = await acquireContent(client, { cacheDir: cache, perPage: cms.cms.perPage, previous, changedIds: config.changed, onProgress, log })
+  stores.adopt(content, previous)
+  started.crawlDone()
+  // Bad language settings stop here; a space with languages gets a site per language, from a
+  // crawl per language (field-level) or from the folders of the one crawl (folder-level).
+  const { codes, strategy } = resolveSpaceLanguages(config.cms, content.space.languageCodes, content.stories.summaries().map((summary) => summary.full_slug), config.language)
+  const info = siteInfo(config, content.space.name)
+  const folders = strategy === 'folder' ? splitFolders(content.stories, { codes, defaultLanguage: config.language, cacheDir: cache }) : undefined
+  if (folders) stores.split([folders.defaultStories, ...folders.languages.map(({ stories }) => stories)])
+  const defaultStories = folders?.defaultStories ?? content.stories
+  const site = siteOf(defaultStories, info)
+  const translated = folders
+    ? folderLanguageSites(folders, { info, defaultLanguage: config.language, defaultSite: site })
+    : codes.length
+      ? await languageSites(client, { codes, content, previous, perPage: cms.cms.perPage, cacheDir: cache, info, defaultLanguage: config.language, defaultSite: site })
+      : { sites: [], warnings: [] }
+  if (!folders) stores.translations(translated.sites.map(({ stories }) => stories), previous)
+  const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, previous, translated.sites)
+  await cms.server?.close()
+  return { content, info, folders, defaultStories, site, translated, redirects, requests: client.requestCount }
+}
+type Fetched = Awaited<ReturnType<typeof fetchContent>>
+
+/** Stages 2 and 3: the plan, and every planned route rendered into the stage, language by language. */
+async function render({ config, bundles, bundleDir }: BuildStart, started: Started, fetched: Fetched) {
+  const { stage, stageFolders, previous, fullReason, workers } = started
+  const { content, site, translated, folders, info, defaultStories, redirects } = fetched
+  const plan = planBuild({ outDir: config.outDir, stage, stageFolders, previous, fullReason, content, site, languages: translated.sites, groups: folders?.groups, info })
+  // A full build's assets and headers, staged while the render worker gets ready for its first page.
+  const staged = plan.incremental ? undefined : stageBuildFiles({ config, output: plan.output, bundleDir, space: content.space })
+  const planned = (of: Site) => plan.incremental?.render.filter((route) => of.routes.has(route))
+  const pool = await workers.pool(site.index)
+  const result = await prerender({ site, stories: defaultStories, pool, output: plan.output, only: planned(site), beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
+  for (const { language, site: other, stories } of translated.sites) {
+    const only = planned(other)
+    // Nothing of this language changed: its pages and shell file stay, and are still the build's.
+    if (only && !only.length) result.routes.push(...other.routes.keys())
+    else mergeLanguagePass(result, language, await prerender({ site: other, stories, pool, output: plan.output, only, errorPages: { notFound: `${language}/404.html` }, onProgress: progress(`Pages rendered (${language})`) }))
+  }
+  await workers.close()
+  for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
+  // robots.txt, sitemap, feed and _redirects: rewritten by every build, left alone when their bytes are the same.
+  const languages = translated.sites.map(({ site: other, stories }) => ({ site: other, summaries: stories.summaries() }))
+  await writeSiteFiles(plan.output, { site, summaries: defaultStories.summaries(), redirects: redirects.table, languages })
+  // Nothing goes live without the bundle process having ended well.
+  await bundles.done
+  return { plan, result, staged, workers: pool.size }
+}
+type Rendered = Awaited<ReturnType<typeof render>>
+
+/** Stage 4: the stage made live (or dropped when no page changed), and the cache recorded. */
+async function publish({ config, clock, timestamp, cache, fingerprint, bundles, bundleDir }: BuildStart, started: Started, fetched: Fetched, rendered: Rendered): Promise<void> {
+  const { stage, previous } = started
+  const { content, site, translated, folders, redirects, requests } = fetched
+  const { plan, result, staged } = rendered
+  const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table })
+  if (plan.incremental && plan.output.written === 0 && previous) {
+    // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
+    await discardStage(stage)
+    record(previous.buildId)
+    log(`\nNo page changed (${plan.mode}); build ${previous.buildId} stays live. CMS requests: ${requests}.`)
+    return tellFinished({ unchanged: previous.buildId, mode: plan.mode, requests })
+  }
+  const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, space: content.space, timestamp, onLive: record, staged })
+  clock.lap('publish')
+  // Old builds go only now: a build that fails keeps them, and going live never waits for them.
+  clearOld(config.outDir)
+  const seconds = clock.elapsed()
+  const warnings = [...content.warnings, ...site.warnings, ...translated.warnings, ...redirects.warnings]
+  const count = plan.incremental?.render.length ?? result.routes.length
+  const warned = summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: count, warnings, notPages: site.notPages })
+  await tellFinished({ live: id, mode: plan.mode, rendered: count, requests, warnings: warned })
+  if (process.env.BUILD_STATS_FILE) {
+    writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: rendered.workers })
+  }
+}
+
+/**
+ * Runs the stages. A failure, or a stop request (the server shutting down), runs the one undo
+ * list: whatever step it came at, the live build is never touched.
+ */
+export async function runBuild(start: BuildStart): Promise<void> {
+  const { clock, bundles, release } = start
+  const undo = new Undo()
+  undo.add(() => bundles.cancel())
+  const stores = new StoryStores()
+  undo.add(() => stores.discard())
+  const abandon = () => void undo.run().finally(() => {
+    release()
+    process.stderr.write('Build abandoned (SIGTERM); the live build is unchanged.\n')
+    process.exit(143)
+  })
+  process.once('SIGTERM', abandon)
+  try {
+    const started = await startStage(start, undo)
+    const fetched = await fetchContent(start, started, stores)
+    clock.lap('crawl')
+    await bundles.written
+    clock.lap('bundlesWait')
+    const rendered = await render(start, started, fetched)
+    clock.lap('render')
+    await publish(start, started, fetched, rendered)
+  } catch (error) {
+    await undo.run()
+    throw error
+  } finally {
+    process.off('SIGTERM', abandon)
+    stores.close()
+    release()
+  }
+}

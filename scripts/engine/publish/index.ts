@@ -1,0 +1,11 @@
+/**
+ * Stage 4, publish: the stage folder made live, and what the next build needs of this one.
+ *
+ * In: the rendered stage, the plan's files and the bundle folder. Out: the site files (sitemap,
+ * feed, headers, redirects), the build manifests, the live build switched over, old builds cleared,
+ * and the build cache's new state.
+ */
+export { clearOld, createStage, discardStage, liveBuildId, prepareFolders, stagePath, type FolderThread } from './deploy.ts'
+export { goLive, stageBuildFiles } from './go-live.ts'
+export { recordBuild } from './record.ts'
+export { writeSiteFiles } from './site-files.ts'

@@ -1,0 +1,91 @@
+/**
+ * Serves a built site as a CDN would: every unknown path gets the nearest 404.html with status 404, unless
+ * the build's `_redirects` (pages/redirects.ts) sends it elsewhere; `/route` redirects to `/route/`, payloads, HTML and the latest-build manifest are always
+ * revalidated, hashed assets and per-build manifests are immutable, and every answer carries the
+ * build's security headers (`_headers`, see scripts/engine/publish/headers.ts).
+ *
+ * serve-static (expressjs) does the file serving (ranges, ETags, conditional requests). It looks
+ * files up on every request, so a build swapped into the directory is served at once.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { join } from 'node:path'
+import serveStatic from 'serve-static'
+import { parseRedirectsFile, redirectKey, REDIRECTS_FILE } from '../../pages/redirects.ts'
+import { liveDir } from '../engine/publish/deploy.ts'
+import { cacheControl, CACHE_REVALIDATE, headersFor, HEADERS_FILE, readHeaderRules } from '../engine/publish/headers.ts'
+
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void
+
+/**
+ * The decoded path of a request, or `undefined` for one that could reach outside the build: a
+ * `.`/`..` segment, a backslash or a NUL, however encoded (`/..%2fother-build%2f`). Such requests
+ * get the same 404 as any missing page, so they cannot tell what exists next to the build.
+ */
+export function sitePath(pathname: string): string | undefined {
+  let path: string
+  try {
+    path = decodeURIComponent(pathname)
+  } catch {
+    return undefined
+  }
+  if (/[\\\u0000]/.test(path) || path.split('/').some((segment) => segment === '..' || segment === '.')) return undefined
+  return path
+}
+
+export function staticSite(root: string): Handler {
+  // The headers the build wrote for static hosts (scripts/engine/publish/headers.ts), sent on every answer.
+  const rules = readHeaderRules(root)
+  const serve = serveStatic(root, { index: ['index.html'], redirect: false, dotfiles: 'ignore', cacheControl: false })
+  // The build's redirects; like on Netlify or Cloudflare Pages, a page that exists wins over them.
+  const redirectsFile = join(root, REDIRECTS_FILE)
+  const redirects = parseRedirectsFile(existsSync(redirectsFile) ? readFileSync(redirectsFile, 'utf8') : '')
+
+  // The nearest 404.html up the path, as Cloudflare Pages serves it: a language's folder has its own.
+  const notFound = (res: ServerResponse, path = '/') => {
+    const folders = path.split('/').filter(Boolean).slice(0, -1)
+    const pages = folders.map((_, at) => join(root, ...folders.slice(0, folders.length - at), '404.html'))
+    const page = [...pages, join(root, '404.html')].find((candidate) => existsSync(candidate))
+    res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': CACHE_REVALIDATE })
+    res.end(page ? readFileSync(page) : 'Page Not Found')
+  }
+
+  return (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    for (const [name, value] of Object.entries({ 'cache-control': cacheControl(url.pathname), ...headersFor(rules, url.pathname) })) res.setHeader(name, value)
+    const path = sitePath(url.pathname)
+    // The headers and redirects files are for the host, not for visitors.
+    if (path === undefined || path === `/${HEADERS_FILE}` || path === `/${REDIRECTS_FILE}`) return notFound(res)
+    // Routes are folders: send `/about` to `/about/` so relative payload URLs resolve.
+    if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && existsSync(join(root, path, 'index.html'))) {
+      res.writeHead(308, { location: `${url.pathname}/${url.search}` })
+      res.end()
+      return
+    }
+    serve(req as never, res as never, () => {
+      const redirect = redirects.get(redirectKey(path))
+      if (!redirect) return notFound(res, path)
+      res.writeHead(redirect.status, { location: redirect.to, 'cache-control': CACHE_REVALIDATE })
+      res.end()
+    })
+  }
+}
+
+/**
+ * Serves whichever build `outDir` points at (scripts/engine/publish/deploy.ts), resolving the link once per
+ * request: a request that began on one build finishes on it even if another goes live meanwhile.
+ */
+export function liveSite(outDir: string): (req: IncomingMessage, res: ServerResponse) => void {
+  const handlers = new Map<string, Handler>()
+  return (req, res) => {
+    const root = liveDir(outDir) ?? outDir
+    let handler = handlers.get(root)
+    if (!handler) {
+      handler = staticSite(root)
+      handlers.set(root, handler)
+      // Builds come and go; keep the handlers of the last few.
+      if (handlers.size > 4) handlers.delete(handlers.keys().next().value!)
+    }
+    handler(req, res)
+  }
+}
