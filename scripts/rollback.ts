@@ -1,7 +1,7 @@
 /** `npm run rollback [-- --out DIR]`: makes the build before the live one live again, in one atomic step. */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { rollback } from './engine/publish/deploy.ts'
+import { rollback } from './engine/files/deploy.ts'
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' } } })
 try {

@@ -1,11 +1,11 @@
 /**
- * The build cache's state file (scripts/engine/plan/cache.ts): saved from the build's maps, read back as
+ * The build cache's state file (scripts/engine/cache/cache.ts): saved from the build's maps, read back as
  * the objects an incremental build works with.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { saveState, STATE_VERSION, type StateToSave } from '../scripts/engine/plan/cache.ts'
+import { saveState, STATE_VERSION, type StateToSave } from '../scripts/engine/cache/cache.ts'
 import type { Plan } from '../scripts/engine/plan/plan.ts'
 import { recordBuild } from '../scripts/engine/publish/record.ts'
 import type { Content } from '../scripts/engine/content/content.ts'

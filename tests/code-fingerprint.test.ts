@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { codeFiles, codeFingerprint } from '../scripts/engine/plan/cache.ts'
+import { codeFiles, codeFingerprint } from '../scripts/engine/cache/cache.ts'
 import { runBuild, tempDir, workDir } from './helpers/build.ts'
 
 function project(files: Record<string, string>): string {

@@ -1,8 +1,8 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildsDir, createStage, history, linkTree, liveBuildId, publishStage, rollback } from '../scripts/engine/publish/deploy.ts'
-import { digestOf, OutputWriter } from '../scripts/engine/publish/output.ts'
+import { buildsDir, createStage, history, linkTree, liveBuildId, publishStage, rollback } from '../scripts/engine/files/deploy.ts'
+import { digestOf, OutputWriter } from '../scripts/engine/files/output.ts'
 import { tempDir } from './helpers/build.ts'
 
 async function deploy(out: string, id: string, files: Record<string, string>) {

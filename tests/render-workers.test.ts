@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { CacheState } from '../scripts/engine/plan/cache.ts'
+import type { CacheState } from '../scripts/engine/cache/cache.ts'
 import { ESTIMATED_INDEX_BYTES, renderWorkers, type EarlyStart } from '../scripts/engine/render/workers.ts'
 import type { WorkerStart } from '../scripts/engine/render/jobs.ts'
 import { indexBytes, workerHeapMb, type RenderPool } from '../scripts/engine/render/pool.ts'

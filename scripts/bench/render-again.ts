@@ -17,11 +17,11 @@ import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { siteOf } from '../../pages/site.ts'
-import { OutputWriter } from '../engine/publish/output.ts'
+import { OutputWriter } from '../engine/files/output.ts'
 import { prerender } from '../engine/render/prerender.ts'
 import { indexBytes, RenderPool, workerCount, workerHeapMb } from '../engine/render/pool.ts'
 import { SpilledStories } from '../engine/content/story-store.ts'
-import type { CacheState } from '../engine/plan/cache.ts'
+import type { CacheState } from '../engine/cache/cache.ts'
 
 // As in a build (scripts/build.ts): the workers, which inherit this environment, must load React's
 // production build.

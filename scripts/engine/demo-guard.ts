@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { readVar } from '../../cms/config.ts'
 import { DEMO_ASSETS_ROUTE, demoSpace } from '../../cms/demo-space.ts'
-import { readMeta } from './publish/manifests.ts'
+import { readMeta } from './files/deploy.ts'
 
 type Env = Record<string, string | undefined>
 

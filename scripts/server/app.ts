@@ -6,7 +6,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from 'express'
 import { PREVIEW_PROXY_PATH } from '../../cms/preview-config.ts'
 import { securityHeaders } from '../engine/publish/headers.ts'
 import { liveSite } from './static-server.ts'
-import { liveBuildId } from '../engine/publish/deploy.ts'
+import { liveBuildId } from '../engine/files/deploy.ts'
 import type { BuildQueue } from './queue.ts'
 import { changesSite, parseStoryEvent, verifySignature, WEBHOOK_BODY_LIMIT } from './webhook.ts'
 

@@ -12,7 +12,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import serveStatic from 'serve-static'
 import { parseRedirectsFile, redirectKey, REDIRECTS_FILE } from '../../pages/redirects.ts'
-import { liveDir } from '../engine/publish/deploy.ts'
+import { liveDir } from '../engine/files/deploy.ts'
 import { cacheControl, CACHE_REVALIDATE, headersFor, HEADERS_FILE, readHeaderRules } from '../engine/publish/headers.ts'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void
@@ -72,7 +72,7 @@ export function staticSite(root: string): Handler {
 }
 
 /**
- * Serves whichever build `outDir` points at (scripts/engine/publish/deploy.ts), resolving the link once per
+ * Serves whichever build `outDir` points at (scripts/engine/files/deploy.ts), resolving the link once per
  * request: a request that began on one build finishes on it even if another goes live meanwhile.
  */
 export function liveSite(outDir: string): (req: IncomingMessage, res: ServerResponse) => void {

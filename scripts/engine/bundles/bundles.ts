@@ -24,7 +24,7 @@ export interface BundleBuild {
 }
 
 /**
- * The bundles for `fingerprint` (the code and preview settings, see scripts/engine/plan/cache.ts): those already
+ * The bundles for `fingerprint` (the code and preview settings, see scripts/engine/cache/cache.ts): those already
  * in `outDir` when they were built from the same fingerprint (and no `rebuild` is asked for:
  * `--full`), otherwise a fresh build. The stamp is
  * removed before building and written after, so a build that dies never leaves bundles that look

@@ -26,7 +26,7 @@ export const SERVER_ENTRY = 'server/entry.mjs'
  */
 export const SERVER_RENDERER = 'server/renderer.mjs'
 
-/** Every project file the bundler read, for the next build's code fingerprint (scripts/engine/plan/cache.ts). */
+/** Every project file the bundler read, for the next build's code fingerprint (scripts/engine/cache/cache.ts). */
 export const BUNDLE_INPUTS_FILE = 'inputs.json'
 
 /** The bundle process's CPU time and peak memory, for the build's stats (scripts/engine/report/summary.ts). */

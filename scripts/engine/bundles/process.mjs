@@ -23,7 +23,7 @@ const tell = (message) => process.send?.(message)
 
 /**
  * Every project file the bundler read, client and server: the next build's code fingerprint
- * covers them all, wherever they live (scripts/engine/plan/cache.ts).
+ * covers them all, wherever they live (scripts/engine/cache/cache.ts).
  * @type {Set<string>}
  */
 const inputs = new Set()

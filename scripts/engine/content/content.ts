@@ -17,7 +17,7 @@ import { own } from '../../../cms/own.ts'
 import { refetchStories } from '../../../cms/refetch.ts'
 import { localizeStory, publishedIn } from '../../../pages/languages.ts'
 import { SpilledStories, storyFilePath, type SpilledIndex } from './story-store.ts'
-import type { CacheState } from '../plan/cache.ts'
+import type { CacheState } from '../cache/cache.ts'
 
 export interface Content {
   stories: SpilledStories

@@ -10,7 +10,7 @@ import { topLevelFolders } from '../../../cms/language.ts'
 import { languageSiteOf, localizeStory } from '../../../pages/languages.ts'
 import type { SiteInfo } from '../../../pages/build-contract.ts'
 import type { Site } from '../../../pages/site.ts'
-import type { FolderState } from '../plan/cache.ts'
+import type { FolderState } from '../cache/cache.ts'
 import { SpilledStories, storyFilePath } from './story-store.ts'
 import { linkVersions, type LanguageSite } from './languages.ts'
 
@@ -54,7 +54,7 @@ export function folderLanguageSites(split: FolderSplit, { info, defaultLanguage,
   return { sites, warnings: linkVersions(defaultLanguage, defaultSite, sites, (uuid) => split.groups.get(uuid) ?? uuid) }
 }
 
-/** What the next build compares with: each language's stories as split, and the groups (scripts/engine/plan/cache.ts). */
+/** What the next build compares with: each language's stories as split, and the groups (scripts/engine/cache/cache.ts). */
 export function folderState(split: FolderSplit): FolderState {
   return {
     default: split.defaultStories.summaries(),

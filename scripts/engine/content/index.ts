@@ -8,6 +8,6 @@
 export { acquireContent, type Content } from './content.ts'
 export type { SpilledStories } from './story-store.ts'
 export { folderLanguageSites, folderState, splitFolders } from './folder-languages.ts'
-export { languageSites, mergeLanguagePass } from './languages.ts'
+export { languageSites } from './languages.ts'
 export { siteRedirects } from './redirects.ts'
 export { StoryStores } from './story-stores.ts'

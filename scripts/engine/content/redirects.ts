@@ -7,7 +7,7 @@ import type { DatasourceEntry } from '../../../cms/client.ts'
 import { editorRedirects, movedStoryRedirects, redirectTable, type Redirect } from '../../../pages/redirects.ts'
 import { languageOfRoute } from '../../../pages/languages.ts'
 import type { Site } from '../../../pages/site.ts'
-import type { CacheState } from '../plan/cache.ts'
+import type { CacheState } from '../cache/cache.ts'
 
 /**
  * `languages`: the sites of the space's other languages. A story that moved in any language (a

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path'
 import type { Story } from '../../../cms/content-model.ts'
 import { readmitStory } from '../../../cms/story-shape.ts'
 import { summarize, type StorySource, type StorySummary } from '../../../pages/stories.ts'
-import { digestOf } from '../publish/output.ts'
+import { digestOf } from '../files/output.ts'
 
 /** A new story file's path in the build cache: one per language (`code` undefined: the default), unique per build. */
 export function storyFilePath(cacheDir: string, code?: string): string {

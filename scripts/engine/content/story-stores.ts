@@ -3,7 +3,7 @@
  * failure deleted if this build made them (a file the build cache names is kept for the next build).
  * A folder-level split is made anew by every build from the crawl's file, so it is always deleted.
  */
-import type { CacheState } from '../plan/cache.ts'
+import type { CacheState } from '../cache/cache.ts'
 import type { Content } from './content.ts'
 import { release } from './languages.ts'
 import type { SpilledStories } from './story-store.ts'

@@ -5,5 +5,4 @@
  * Out: a `Plan` (full or incremental: the routes to render, the output writer that knows every
  * file's digest) and, through `loadState`, the previous state or why there is none.
  */
-export { loadState, type CacheState } from './cache.ts'
 export { planBuild, type Plan } from './plan.ts'

@@ -12,12 +12,12 @@ import { languageOfRoute, languageSiteOf } from '../../../pages/languages.ts'
 import type { SiteInfo } from '../../../pages/build-contract.ts'
 import { routeDir } from '../../../pages/routes.ts'
 import { siteOf, type Site } from '../../../pages/site.ts'
-import type { CacheState } from './cache.ts'
+import type { CacheState } from '../cache/cache.ts'
 import type { Content } from '../content/content.ts'
 import type { StorySummary } from '../../../pages/stories.ts'
 import type { LanguageSite } from '../content/languages.ts'
-import { emptyStage, linkTree, liveDir } from '../publish/deploy.ts'
-import { OutputWriter } from '../publish/output.ts'
+import { emptyStage, linkTree, liveDir } from '../files/deploy.ts'
+import { OutputWriter } from '../files/output.ts'
 
 export interface Plan {
   /** The routes to render and remove; undefined for a full build. */
@@ -91,7 +91,7 @@ function affectedInEveryLanguage(previous: CacheState, cached: CachedSites, info
 export function planBuild({ outDir, stage, stageFolders, previous, fullReason, content, site, languages = [], groups, info }: {
   outDir: string
   stage: string
-  /** The live build's folders being made in the stage (prepareFolders in scripts/engine/publish/deploy.ts), if they are. */
+  /** The live build's folders being made in the stage (prepareFolders in scripts/engine/files/deploy.ts), if they are. */
   stageFolders?: Promise<void>
   previous?: CacheState
   /** Why there is no usable cache, when there is none. */
@@ -111,7 +111,7 @@ export function planBuild({ outDir, stage, stageFolders, previous, fullReason, c
   const output = new OutputWriter(stage, incremental && previous ? new Map(Object.entries(previous.files)) : undefined)
   const routes = new Map(incremental && previous ? Object.entries(previous.routes) : [])
   const startFromLive = async () => {
-    await stageFolders // made while the crawl ran (scripts/engine/publish/deploy.ts): done before the stage is touched
+    await stageFolders // made while the crawl ran (scripts/engine/files/deploy.ts): done before the stage is touched
     if (!incremental || !live || !previous) {
       // A full build writes every file itself; folders made for the live build's would stay empty.
       if (stageFolders) await emptyStage(stage)

@@ -2,16 +2,16 @@
  * The deploy phase: completes the staged build and makes it live. A full build gets the client
  * bundle's assets, the demo images, the `_headers` file and the live build's assets (tabs still
  * open on it load their chunks from the new one); an incremental build already has them from the
- * live build. The manifests are written last, then the stage is swapped in (scripts/engine/publish/deploy.ts).
+ * live build. The manifests are written last, then the stage is swapped in (scripts/engine/files/deploy.ts).
  */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, isDemoSpace } from '../../../cms/demo-space.ts'
-import type { CacheState } from '../plan/cache.ts'
+import type { CacheState } from '../cache/cache.ts'
 import { connectOrigins, type BuildConfig } from '../config.ts'
-import { buildsDir, liveDir, publishStage } from './deploy.ts'
-import { buildId, clientEntry, readMeta, writeManifests } from './manifests.ts'
-import { carryOver, copyTree, type OutputWriter } from './output.ts'
+import { buildsDir, liveDir, publishStage, readMeta } from '../files/deploy.ts'
+import { buildId, clientEntry, writeManifests } from './manifests.ts'
+import { carryOver, copyTree, type OutputWriter } from '../files/output.ts'
 import type { PrerenderResult } from '../render/prerender.ts'
 import { formatHeaders, headerRules, HEADERS_FILE } from './headers.ts'
 import type { Plan } from '../plan/plan.ts'

@@ -5,7 +5,6 @@
  * feed, headers, redirects), the build manifests, the live build switched over, old builds cleared,
  * and the build cache's new state.
  */
-export { clearOld, createStage, discardStage, liveBuildId, prepareFolders, stagePath, type FolderThread } from './deploy.ts'
 export { goLive, stageBuildFiles } from './go-live.ts'
 export { recordBuild } from './record.ts'
 export { writeSiteFiles } from './site-files.ts'

@@ -1,11 +1,11 @@
 /**
- * Writes and reads the build manifests (their shapes: pages/build-contract.ts). Written last, so a
- * manifest never names an incomplete build.
+ * Writes the build manifests (their shapes: pages/build-contract.ts; the live one is read by
+ * scripts/engine/files/deploy.ts). Written last, so a manifest never names an incomplete build.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BuildMeta, LatestBuild } from '../../../pages/build-contract.ts'
-import type { OutputWriter } from './output.ts'
+import type { OutputWriter } from '../files/output.ts'
 
 /** A sortable, unique build id: UTC time plus a digest of the output. */
 export function buildId(timestamp: number, digest: string): string {
@@ -18,15 +18,6 @@ export async function writeManifests(output: OutputWriter, meta: BuildMeta): Pro
   output.write('builds/latest.json', JSON.stringify(latest), 'manifest')
 }
 
-/** The manifest of the build in `root` (the live one), if it has readable manifests. */
-export function readMeta(root: string): BuildMeta | undefined {
-  try {
-    const { id } = JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { id: string }
-    return JSON.parse(readFileSync(join(root, 'builds', 'meta', `${id}.json`), 'utf8')) as BuildMeta
-  } catch {
-    return undefined
-  }
-}
 
 /** The client entry's path in a bundle folder, from Vike's asset manifest (`assets.json`). */
 export function clientEntry(bundleDir: string): string | undefined {

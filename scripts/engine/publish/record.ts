@@ -1,9 +1,9 @@
 /**
  * The record phase: what the next build needs of this one, saved to the build cache
- * (scripts/engine/plan/cache.ts): the index of each language's story file, every route's dependencies, every file's
+ * (scripts/engine/cache/cache.ts): the index of each language's story file, every route's dependencies, every file's
  * digest, the redirects made for moved stories, and the fingerprint they were made with.
  */
-import { saveState, STATE_VERSION, type FolderState } from '../plan/cache.ts'
+import { saveState, STATE_VERSION, type FolderState } from '../cache/cache.ts'
 import type { Redirect } from '../../../pages/redirects.ts'
 import type { Content } from '../content/content.ts'
 import { storyFilePath, type SpilledIndex, type SpilledStories } from '../content/story-store.ts'

@@ -12,7 +12,7 @@ import type { Site } from '../../../pages/site.ts'
 import { robotsTxt, sitemapFiles, type TextFile } from '../../../pages/sitemap.ts'
 import type { StorySummary } from '../../../pages/stories.ts'
 import { webManifest } from '../../../pages/web-manifest.ts'
-import type { OutputWriter } from './output.ts'
+import type { OutputWriter } from '../files/output.ts'
 
 export interface SiteFilesInput {
   /** The site; its shell says the URL (`SITE_URL`, which the sitemap and feed need) and whether it is a preview. */

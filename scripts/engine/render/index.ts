@@ -5,4 +5,5 @@
  * written into the stage folder through the plan's output writer.
  */
 export { prerender } from './prerender.ts'
+export { mergeLanguagePass } from './language-pass.ts'
 export { renderWorkers, type RenderWorkers } from './workers.ts'

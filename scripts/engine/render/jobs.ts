@@ -6,7 +6,7 @@
 import type { Shown } from '../../../pages/payload.ts'
 import type { SiteIndex } from '../../../pages/site-index.ts'
 import type { SiteShell } from '../../../pages/build-contract.ts'
-import type { FileRecord } from '../publish/output.ts'
+import type { FileRecord } from '../files/output.ts'
 import type { StoryLocation } from '../content/story-store.ts'
 
 /** A page of the site: everything the worker needs to produce it. */

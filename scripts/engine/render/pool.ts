@@ -18,7 +18,7 @@ import { Worker } from 'node:worker_threads'
 import type { SiteIndex } from '../../../pages/site-index.ts'
 import { spilledStoryReader } from '../content/story-store.ts'
 import { WORKER_BUNDLE } from '../bundles/layout.ts'
-import type { FileRecord } from '../publish/output.ts'
+import type { FileRecord } from '../files/output.ts'
 import { payloadStage } from './payload-stage.ts'
 import type { DocumentJob, HtmlJob, PageJob, PageResult, PassSetup, StagedPage, WorkerJob, WorkerMessage, WorkerPass, WorkerStart } from './jobs.ts'
 

@@ -14,7 +14,7 @@
  * cores: the main thread makes the payloads) needs neither: document workers hold no index.
  */
 import type { SiteIndex } from '../../../pages/site-index.ts'
-import type { CacheState } from '../plan/cache.ts'
+import type { CacheState } from '../cache/cache.ts'
 import type { WorkerStart } from './jobs.ts'
 import { indexBytes, payloadWorkers, RenderPool, workerCount, workerHeapMb } from './pool.ts'
 

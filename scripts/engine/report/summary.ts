@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { BUNDLE_STATS_FILE } from '../bundles/layout.ts'
 import type { BuildConfig } from '../config.ts'
-import type { OutputWriter } from '../publish/output.ts'
+import type { OutputWriter } from '../files/output.ts'
 import type { PrerenderResult } from '../render/prerender.ts'
 import { formatBytes } from './progress.ts'
 

@@ -14,7 +14,8 @@ import { mkdir, rename, rm, symlink } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import writeFileAtomic from 'write-file-atomic'
-import { processAlive } from '../process-alive.ts'
+import type { BuildMeta } from '../../../pages/build-contract.ts'
+import { processAlive } from './process-alive.ts'
 
 /** Builds kept besides the live one. */
 const KEPT = 2
@@ -228,5 +229,15 @@ export function linkTree(from: string, stage: string, paths: Iterable<string>): 
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
       throw new Error(`The live build has no ${path}, which the build cache lists: it was changed by hand. Run \`npm run build -- --full\`.`)
     }
+  }
+}
+
+/** The manifest of the build in `root` (the live one), if it has readable manifests. */
+export function readMeta(root: string): BuildMeta | undefined {
+  try {
+    const { id } = JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { id: string }
+    return JSON.parse(readFileSync(join(root, 'builds', 'meta', `${id}.json`), 'utf8')) as BuildMeta
+  } catch {
+    return undefined
   }
 }

@@ -22,9 +22,9 @@ import type { Redirect } from '../../../pages/redirects.ts'
 import type { SpilledIndex } from '../content/story-store.ts'
 import type { StorySummary } from '../../../pages/stories.ts'
 import type { BuildConfig } from '../config.ts'
-import type { FileEntry } from '../publish/output.ts'
+import type { FileEntry } from '../files/output.ts'
 import { BUNDLE_INPUTS_FILE } from '../bundles/layout.ts'
-import { processAlive } from '../process-alive.ts'
+import { processAlive } from '../files/process-alive.ts'
 
 export const STATE_VERSION = 3
 
