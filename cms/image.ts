@@ -169,7 +169,7 @@ const CANDIDATE_FILTERS = servicePath({ format: 'webp', quality: 75 }).slice('/m
  * `src`, `srcset` (one candidate per breakpoint narrower than the original, and the original's
  * width, at most SERVICE_MAX_WIDTH, WebP) and the intrinsic size of an asset. Non-Storyblok images
  * keep their URL and get no srcset. Pages have many images: the URL is checked once, not once per
- * candidate (cms/image.ts was a tenth of a page's render in profiles, docs/benchmark/profile.md).
+ * candidate.
  */
 export function responsiveImage(url: string, sizes: string): ResponsiveImage {
   const size = assetDimensions(url)

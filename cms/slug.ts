@@ -23,8 +23,7 @@ const FORBIDDEN: [RegExp, string][] = [
 const encoder = new TextEncoder()
 /**
  * Whether `text` takes more than `max` bytes as UTF-8. A UTF-16 code unit takes at most three, so
- * almost every slug is told by its length alone: encoding every route's slug and segments cost a
- * build about 70 ms at 5,000 stories (docs/benchmark/profile.md, tenth round).
+ * almost every slug is told by its length alone, without encoding it.
  */
 const longerThan = (text: string, max: number) => text.length * 3 > max && encoder.encode(text).length > max
 

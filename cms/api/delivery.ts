@@ -24,8 +24,7 @@ export interface DeliveryOptions {
    * The space's stories are changed in place only together with a new `space.version` (a space
    * read from a file, the benchmark's generated spaces): each story's answer is then made and
    * serialized once per content version and access, as Storyblok's CDN caches its answers, instead
-   * of for every request. At 5,000 stories that was about 0.45 s of CPU per crawl, taken from the
-   * two cores the build runs on (docs/benchmark/profile.md, eighth round).
+   * of for every request, so that a benchmark measures the build, not the API beside it.
    */
   memoize?: boolean
 }

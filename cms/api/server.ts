@@ -85,9 +85,8 @@ interface SentAnswer {
 /**
  * The answers of a memoized space (DeliveryOptions.memoize) by request, for its current content
  * version only, as a CDN caches whole responses: a repeated request (every page of every crawl of
- * the benchmark) costs a lookup, not the page's assembly and its UTF-8 encoding. That took the
- * embedded API's CPU per 5,000-story crawl from 0.5–0.7 s to 0.13–0.18 s, on the cores the build
- * runs on (docs/benchmark/profile.md, ninth round). Only successful answers are kept.
+ * the benchmark) costs a lookup, not the page's assembly, so that the API does not take the CPU of
+ * the build it serves on the same machine. Only successful answers are kept.
  */
 function answerCache(space: Space): (key: string, make: () => SentAnswer) => SentAnswer {
   let version = space.version

@@ -139,11 +139,9 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
   const cmsEnv = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: BENCH_TOKENS.public, STORYBLOK_RATE_LIMIT: String(LIFTED_RATE_LIMIT) }
   await warmCms(cms, cmsEnv)
   // Each run builds into a folder of its own, and its lower bound writes into another: nothing is
-  // deleted between runs (removeRunFolders, once every size is measured). On this machine's disk,
-  // making files right after deleting thousands took two to three times the kernel time it took
-  // 30 s later, even after a `sync` (docs/benchmark/profile.md, fifth round): a run building over
-  // the last one's output would pay for that deletion, which a cold build on a fresh checkout does
-  // not.
+  // deleted between runs (removeRunFolders, once every size is measured): on this machine's disk,
+  // making files right after deleting thousands takes two to three times the kernel time, which a
+  // cold build on a fresh checkout does not pay.
   const outOf = (run: number) => join(WORK, `${RUN_FOLDER}out-${stories}-${run + 1}`)
   const boundOf = (run: number) => join(WORK, `${RUN_FOLDER}bound-${stories}-${run + 1}`)
   const out = outOf(runs - 1)

@@ -42,7 +42,7 @@ export interface BuildStart {
   /** The bundle process, started (or the bundles reused) for `bundleDir`. */
   bundles: BundleBuild
   bundleDir: string
-  /** The code and settings' fingerprint (plan/cache.ts). */
+  /** The code and settings' fingerprint (scripts/engine/cache/cache.ts). */
   fingerprint: string
 }
 

@@ -2,7 +2,7 @@
  * The build's story file: stories appended as the crawl delivers them, read back by offset (by the
  * render workers too), with a digest per story to tell a changed story from an unchanged one. A
  * story is admitted again when it is read (cms/story-shape.ts, readmitStory). The
- * build cache (plan/cache.ts) keeps its index, so an incremental build reopens it and appends the
+ * build cache (scripts/engine/cache/cache.ts) keeps its index, so an incremental build reopens it and appends the
  * stories a webhook changed. Memory holds the summaries (pages/stories.ts), and the first stories
  * as objects until the render takes them (KEPT_STORY_BYTES).
  */
@@ -40,14 +40,10 @@ function readStoryAt(fd: number, location: StoryLocation): Story {
 }
 
 /**
- * How many bytes of stories (as their JSON) a thread keeps as objects after appending them, so
- * that the payload stage on the main thread takes the object the crawl made instead of reading
- * and parsing it back: at 5,000 stories that was about a tenth of the render's CPU time
- * (docs/benchmark/profile.md, seventh round). Objects take about 2.5 times their JSON's bytes,
- * so 40 MB of JSON is about 100 MB of heap at most; stories past it are read back as before.
- * 40 MB holds the whole 5,000-story benchmark space (33.5 MB): the main thread, the render's
- * busier thread since the kept stories are spread over it (scripts/engine/render/order.ts), then parses
- * none. At 10,000 stories the build's peak memory went 314-323 → 330-346 MB (fifteenth round).
+ * How many bytes of stories (as their JSON) a thread keeps as the objects the crawl made, so that
+ * the payload stage need not read and parse them back (about a tenth of the render's CPU at 5,000
+ * stories). Objects take about 2.5 times their JSON, so this is at most about 100 MB of heap,
+ * within the memory bound; stories past it are read back from the file.
  */
 export const KEPT_STORY_BYTES = 40 * 1024 * 1024
 
@@ -114,7 +110,7 @@ export interface SpilledEntry extends StoryLocation {
   digest: string
 }
 
-/** What the build cache keeps of a story file to open it again (plan/cache.ts). */
+/** What the build cache keeps of a story file to open it again (scripts/engine/cache/cache.ts). */
 export interface SpilledIndex {
   file: string
   end: number

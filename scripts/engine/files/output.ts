@@ -17,7 +17,6 @@ export interface FileRecord {
 export type FileEntry = Pick<FileRecord, 'bytes' | 'kind' | 'digest'>
 
 export function digestOf(content: string | Buffer): string {
-  // One call, no Hash object: 10,000 files a build (docs/benchmark/profile.md, thirteenth round).
   return hash('sha1', content, 'hex')
 }
 
@@ -43,10 +42,8 @@ export function writeIfChanged(file: string, content: string | Buffer, existing?
 let scratch = Buffer.allocUnsafe(1 << 20)
 
 /**
- * `text` as UTF-8, in a buffer reused for every file: the digest, the write and the size take the
- * same bytes, valid until the next call. Hashing the string and writing it encoded it twice, and
- * encoding into a fresh Buffer for each file cost more in allocations than it saved: 5,000 pages
- * of 8 KB, hashed and written, 215 ms that way against 154 ms (docs/benchmark/profile.md, eleventh round).
+ * `text` as UTF-8, in a buffer reused for every file (valid until the next call): the digest, the
+ * write and the size take the same bytes, encoded once.
  */
 function encoded(text: string): Buffer {
   // A UTF-16 unit is at most three bytes of UTF-8.
@@ -152,9 +149,7 @@ export class OutputWriter {
 
 /**
  * Copies a directory tree into the output (client assets, demo images), skipping dot folders, and
- * counts it; returns the paths. Synchronous: a tree is a few dozen files, and `fs.promises.cp`
- * took 40-50 ms for the 18 client assets, one awaited step after another, where this takes a few
- * (docs/benchmark/profile.md, fifteenth round).
+ * counts it; returns the paths. Synchronous: a tree is a few dozen files.
  */
 export function copyTree(output: OutputWriter, from: string, to: string, kind: string): string[] {
   const visible = (path: string) => !relative(from, path).split(sep).some((part) => part.startsWith('.'))

@@ -35,10 +35,8 @@ export interface GoLive {
 }
 
 /**
- * What a full build adds besides its pages, returning the client assets' paths. The build calls it
- * once the bundles are written, before the render, while its render worker gets Vike ready: done
- * after the pages, it kept one core busy for about 20 ms with the other idle
- * (docs/benchmark/profile.md, fourteenth round).
+ * What a full build adds besides its pages, returning the client assets' paths. Called before the
+ * render, while the render worker gets Vike ready, when the other core would otherwise be idle.
  */
 export function stageBuildFiles({ config, output, bundleDir, space }: Pick<GoLive, 'config' | 'bundleDir' | 'space'> & { output: OutputWriter }): string[] {
   const assets = copyTree(output, join(bundleDir, 'client'), '.', 'assets')

@@ -1,11 +1,9 @@
 /**
  * The order a render pass takes its pages in. The main thread makes each page's payload from its
  * story, and a story the crawl kept as an object (scripts/engine/content/story-store.ts) costs it no read and no
- * parse, where every other story is read back from the story file and parsed again. Taken in the
- * file's order, the kept stories came first: the main thread then waited for the document worker
- * through the render's first part, and the worker for the main thread through its last (a fifth of
- * the render at 5,000 stories). Spread evenly, both threads stay busy throughout
- * (docs/benchmark/profile.md, fifteenth round). What the build reports stays in route order.
+ * parse, where every other story is read back from the story file. Spread evenly over the pass,
+ * they keep both threads busy throughout; in the file's order one thread would wait for the other
+ * first and the other way round later. What the build reports stays in route order.
  */
 import type { StoryLocation } from '../content/story-store.ts'
 

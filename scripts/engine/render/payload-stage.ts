@@ -6,8 +6,6 @@
  *
  * The head is made here, not by the document worker: on two cores that worker is the busier
  * thread, and the head is plain strings from the payload and the pass's shell, without React.
- * Made on this side for every page, its code is compiled in one isolate only
- * (docs/benchmark/profile.md, twelfth round).
  */
 import { BLOCK_NAMES, blockName, type Story } from '../../../cms/content-model.ts'
 import { storyLabel } from '../../../cms/story-shape.ts'

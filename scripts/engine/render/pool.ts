@@ -91,7 +91,7 @@ export function workersFor(routes: number): number {
 /**
  * The payload stage's share of the threads, the main thread's included: a page's payload (the story
  * read back, trimmed, its rich text rendered and sanitized, its JSON, its head) costs about as much
- * CPU as its document and its files' writes (docs/benchmark/profile.md, sixth round).
+ * CPU as its document and its files' writes.
  */
 const PAYLOAD_SHARE = 0.5
 
@@ -99,10 +99,8 @@ const PAYLOAD_SHARE = 0.5
  * How many of `size` workers make payloads beside the main thread; the others render documents.
  * The main thread makes payloads because it has nothing else to do during the render: on two
  * cores, the main thread and one document worker use both of them, where a payload worker and a
- * document worker left the main thread idle and cost a third V8 isolate, with its start, its
- * warm-up and its compiles, and every payload's copy from one thread to another: at 5,000 stories,
- * 0.8 s of CPU less and a render phase 0.5 s shorter (medians of nine alternating whole builds,
- * sixth round). With more cores, payload workers help it.
+ * document worker would leave the main thread idle and cost a third V8 isolate and every payload's
+ * copy between threads. With more cores, payload workers help it.
  */
 export function payloadWorkers(size: number): number {
   return Math.min(size - 1, Math.max(0, Math.round((size + 1) * PAYLOAD_SHARE) - 1))
@@ -257,8 +255,7 @@ export class RenderPool {
 
   /**
    * Produces the pages, in order; rejects with the first page's error. The document worker writes
-   * both files of each page; the main thread has the payloads and their heads to make
-   * (docs/benchmark/profile.md, twelfth round).
+   * both files of each page; the main thread has the payloads and their heads to make.
    */
   async pages(pages: PageJob[]): Promise<PageResult[]> {
     const { results, files } = this.postDocuments(await this.payloads(pages))

@@ -47,18 +47,9 @@ export interface PrerenderResult {
 
 /**
  * Batches in flight per thread (the workers and the main thread, which makes payloads): enough that
- * the main thread can get ahead of a document worker that is still starting and that a pause on
- * either thread does not leave the other waiting, and few enough that what the main thread holds
- * of the batches in flight dies young. Two per thread left the main thread idle for about 0.15 s
- * at the render's start at 5,000 stories, when the worker still loaded Vike's runtime as
- * packages (thirteenth round). Four, once the worker's start was short, made the main heap of a
- * 10,000-story build grow by 150-200 MB in about half the builds: its objects outlived the young
- * generation, and whether a full collection came during the render decided the peak (321-460 MB).
- * Three gave 300-323 MB in six runs, and the same time at 5,000 stories (eight pairs, means
- * 3.81 s either way; docs/benchmark/profile.md, fourteenth round). Once the render started
- * earlier, it still happened with three in about one 5,000-story build in five (431-444 MB): what
- * reached the old generation was the pages' rich-text trees, and turning V8's allocation-site
- * pretenuring off (scripts/build.ts) ended it (fifteenth round).
+ * a pause on either thread does not leave the other waiting, and few enough that what the main
+ * thread holds of them dies young. Four let a 10,000-story build's heap outgrow the memory bound
+ * in about half the builds (measured 2026-11-25); three kept it at 300-323 MB at the same speed.
  */
 const IN_FLIGHT_PER_THREAD = 3
 

@@ -61,10 +61,9 @@ export function withShell(document: string, shell: VikeShell): string {
 }
 
 /**
- * withShell(head + body + end), the same bytes, with Vike's additions put into the head and the
- * end: searching the whole document made V8 copy each page's ~8 KB into one string first, 13 µs a
- * page (docs/benchmark/profile.md, eleventh round). `<head>` is the head's, and the last
- * `</body>` the end's: the body is React's, which writes neither (text is escaped).
+ * withShell(head + body + end), the same bytes, without joining the parts first (a search of the
+ * whole document would copy it). `<head>` is the head's, and the last `</body>` the end's: the
+ * body is React's, which writes neither (text is escaped).
  */
 export function withShellParts(head: string, body: string, end: string, shell: VikeShell): string {
   const headAt = head.indexOf('<head>') + '<head>'.length

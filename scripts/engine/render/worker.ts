@@ -32,10 +32,8 @@ import { learnShell, loadRenderer, RenderError, renderChecked, withShellParts, t
 import type { DocumentsJob, HtmlJob, WorkerJob, WorkerMessage, WorkerPass, WorkerStart } from './jobs.ts'
 
 const { bundleDir, outRoot } = workerData as WorkerStart
-// Vike's first page makes a `Headers`, and Node loads its fetch implementation (undici) on the first
-// use of one: about 40 ms, paid now, while the worker waits for the bundles, rather than on the
-// way to the first page (docs/benchmark/profile.md, fourteenth round). A test the bundler must
-// keep: it drops a bare `void Headers` as free of side effects (fifteenth round).
+// Vike's first page makes a `Headers`, whose first use loads undici (about 40 ms): paid now, while
+// the worker waits for the bundles. A test, because esbuild drops a bare `void Headers`.
 if (typeof Headers !== 'function') throw new Error('This Node has no Headers: the render needs Node 20 or later.')
 /**
  * Vike's server bundle and runtime, loaded when the bundles are written (RenderPool.warm) or the
@@ -93,9 +91,8 @@ function withChrome(pageContext: PageContext, payload: RoutePayload): PageContex
 
 /**
  * `head`: the page's document head, made with its payload (scripts/engine/render/payload-stage.ts). A string
- * once the shell is learnt: from then on a page makes no promise, each of which this thread pays
- * for twice over once Vike's first render has turned on Node's promise hooks (its
- * AsyncLocalStorage; docs/benchmark/profile.md, thirteenth round).
+ * once the shell is learnt: from then on a page makes no promise, which this thread pays for twice
+ * once Vike's first render has turned on Node's promise hooks (its AsyncLocalStorage).
  */
 function storyHtml(route: string, payload: RoutePayload, head: string): string | Promise<string> {
   const { shell: siteShell, shellFile } = current()
@@ -137,8 +134,7 @@ async function html({ expected, kind: _kind, ...init }: HtmlJob): Promise<string
  * and `index.html`. Answers each page's files, `_payload.json` first.
  *
  * A batch goes stage by stage, every document, then every write, rather than page by page: each
- * stage's code (React, the file system) stays warm in the CPU's caches across the batch
- * (docs/benchmark/profile.md, third round).
+ * stage's code (React, the file system) stays warm in the CPU's caches across the batch.
  */
 async function documentStage({ pages }: DocumentsJob): Promise<FileRecord[][]> {
   const htmls: string[] = []

@@ -66,12 +66,9 @@ export function renderWorkers(
   let estimatedHeapMb: number | undefined
   /** Set once the early start ran, or was given up (the render or the close came first). */
   let decided = false
-  // A full build's workers start once a core is free for their start (about 0.5 s of CPU: Node, the
-  // worker bundle, React and Vike's runtime): when the crawl is done, or the bundle process, if
-  // that is first. While both run they keep both cores busy, and a worker starting beside them
-  // made the bundle process, the longest chain before the render, finish later; after the crawl
-  // it starts while the bundle process finishes, on the core the crawl left (docs/benchmark/profile.md,
-  // eleventh round). An incremental build's crawl is a few requests: its workers start at once.
+  // A full build's workers start once a core is free for their start (about 0.5 s of CPU): when
+  // the crawl or the bundle process is done. Started beside both, a worker would delay the bundle
+  // process, the longest chain before the render. An incremental build's workers start at once.
   const coreFree = crawled ? Promise.race([crawled, bundlesReady.catch(() => {})]) : undefined
   const ready = previous
     ? workerReady.then(() => undefined)
