@@ -129,13 +129,10 @@ function linkOf(story: Story): StoryLink {
   return { id: story.id, uuid: story.uuid, slug: story.slug, full_slug: story.full_slug, url: story.full_slug, name: story.name, is_folder: false, published: true }
 }
 
-export function createCmsClient(config: CmsConfig, options: ClientOptions = {}): CmsClient {
-  const accessToken = config.version === 'draft' ? config.previewToken : config.token
-  if (!accessToken) {
-    console.error(MISSING_TOKEN_MESSAGE)
-    throw new Error(`${MISSING_TOKEN_MESSAGE}: set STORYBLOK_TOKEN${config.version === 'draft' ? ' and STORYBLOK_PREVIEW_TOKEN' : ''}.`)
-  }
+type Get = (path: string, params: StoriesParams) => Promise<{ data: Answer; headers: Headers }>
 
+/** GET requests through the throttle and the 429 policy, counted, failing as CmsRequestError. */
+function requester(config: CmsConfig, accessToken: string, options: ClientOptions): { get: Get; count: () => number } {
   let requestCount = 0
   const baseFetch = options.fetch ?? globalThis.fetch
   const countingFetch: typeof fetch = (input, init) => {
@@ -152,8 +149,7 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
   const throttled = pThrottle({ limit, interval: (1000 * limit) / config.rateLimit })((path: string, query: StoriesParams) =>
     request.raw<Answer>(path, { query: { ...query, token: accessToken } }),
   )
-
-  async function get(path: string, params: StoriesParams): Promise<{ data: Answer; headers: Headers }> {
+  const get: Get = async (path, params) => {
     try {
       const response = await throttled(path, params)
       // The spec accepts 200–206; a 207 or a 3xx not followed is a failure all the same.
@@ -164,32 +160,37 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
       throw toRequestError(describe(path, params), error)
     }
   }
+  return { get, count: () => requestCount }
+}
 
-  /** The stories an answer names by uuid past the inline limit, asked for 50 at a time. */
-  async function storiesByUuid(uuids: string[] | undefined, params: StoriesParams): Promise<Story[]> {
-    const { version, language } = params
-    const pages = await Promise.all(
-      chunks(uuids ?? [], UUID_BATCH_SIZE).map((batch) =>
-        get('cdn/stories', { version, language, by_uuids: batch.join(','), per_page: UUID_BATCH_SIZE }).then(({ data }) => (data.stories as Story[]) ?? []),
-      ),
-    )
-    return pages.flat()
+/** The stories an answer names by uuid past the inline limit, asked for 50 at a time. */
+async function storiesByUuid(get: Get, uuids: string[] | undefined, { version, language }: StoriesParams): Promise<Story[]> {
+  const batches = chunks(uuids ?? [], UUID_BATCH_SIZE).map((batch) => get('cdn/stories', { version, language, by_uuids: batch.join(','), per_page: UUID_BATCH_SIZE }))
+  return (await Promise.all(batches)).flatMap(({ data }) => (data.stories as Story[] | undefined) ?? [])
+}
+
+/** The answer's relations and links, with those it names only by uuid fetched. */
+async function included(get: Get, data: Answer, params: StoriesParams): Promise<{ links: StoryLink[]; rels: Story[] }> {
+  const [rels, linked] = await Promise.all([storiesByUuid(get, data.rel_uuids, params), storiesByUuid(get, data.link_uuids, params)])
+  return { rels: [...(data.rels ?? []), ...rels], links: [...(data.links ?? []), ...linked.map(linkOf)] }
+}
+
+/** The `total` header, if it is a whole number. */
+function totalOf(headers: Headers, fallback: number): number {
+  const value = Number(headers.get('total'))
+  return headers.has('total') && Number.isInteger(value) ? value : fallback
+}
+
+export function createCmsClient(config: CmsConfig, options: ClientOptions = {}): CmsClient {
+  const accessToken = config.version === 'draft' ? config.previewToken : config.token
+  if (!accessToken) {
+    console.error(MISSING_TOKEN_MESSAGE)
+    throw new Error(`${MISSING_TOKEN_MESSAGE}: set STORYBLOK_TOKEN${config.version === 'draft' ? ' and STORYBLOK_PREVIEW_TOKEN' : ''}.`)
   }
-
-  /** The answer's relations and links, with those it names only by uuid fetched. */
-  async function included(data: Answer, params: StoriesParams): Promise<{ links: StoryLink[]; rels: Story[] }> {
-    const [rels, linked] = await Promise.all([storiesByUuid(data.rel_uuids, params), storiesByUuid(data.link_uuids, params)])
-    return { rels: [...(data.rels ?? []), ...rels], links: [...(data.links ?? []), ...linked.map(linkOf)] }
-  }
-
-  const total = (headers: Headers, fallback: number) => {
-    const value = Number(headers.get('total'))
-    return headers.has('total') && Number.isInteger(value) ? value : fallback
-  }
-
+  const { get, count } = requester(config, accessToken, options)
   return {
     get requestCount() {
-      return requestCount
+      return count()
     },
     async getSpace() {
       const { data } = await get('cdn/spaces/me', {})
@@ -206,8 +207,7 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
       if (!Array.isArray(data.stories)) {
         throw new CmsRequestError(describe('cdn/stories', params), 200, data, 'the answer has no stories array')
       }
-      const stories = data.stories as Story[]
-      return { stories, total: total(headers, NaN), perPage: Number(headers.get('per-page')), cv: data.cv as number | undefined, ...(await included(data, query)) }
+      return { stories: data.stories as Story[], total: totalOf(headers, NaN), perPage: Number(headers.get('per-page')), cv: data.cv as number | undefined, ...(await included(get, data, query)) }
     },
     async getDatasourceEntries(params) {
       const { data, headers } = await get('cdn/datasource_entries', params)
@@ -215,13 +215,13 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
       if (!Array.isArray(entries)) {
         throw new CmsRequestError(describe('cdn/datasource_entries', params), 200, data, 'the answer has no datasource_entries array')
       }
-      return { entries, total: total(headers, entries.length) }
+      return { entries, total: totalOf(headers, entries.length) }
     },
     async getStory(idOrSlug, params = {}) {
       const query = { version: config.version, ...params }
       const { data } = await get(`cdn/stories/${idOrSlug}`, query)
       if (!data.story) throw new CmsRequestError(`GET cdn/stories/${idOrSlug}`, 200, data, 'the answer has no story')
-      return { story: data.story as Story, ...(await included(data, query)) }
+      return { story: data.story as Story, ...(await included(get, data, query)) }
     },
   }
 }

@@ -56,40 +56,37 @@ export interface PayloadOptions {
   page?: number
 }
 
-export function buildPayload(story: Story, index: SiteIndex, options: PayloadOptions = {}): PayloadResult {
+/** The content trimmed, and what the one walk of it found: story links, relations, blocks, lists. */
+function walkContent(story: Story, index: SiteIndex, keepEditable: boolean | undefined) {
   // One walk of the content: trimming it reports the story links, relations and blocks it keeps,
-  // which the links table, the list windows and the page's dependencies are made from (three more
-  // walks of every story took a fifth of the payload step).
-  const links = new Map<string, string>()
-  const linked = new Set<string>()
-  const brokenLinks: string[] = []
-  const related = new Set<string>()
-  const components = new Set<string>()
-  const listed: Listed = {}
-  const problems: Problems = []
+  // which the links table, the list windows and the page's dependencies are made from.
+  const found = { links: new Map<string, string>(), linked: new Set<string>(), brokenLinks: [] as string[], related: new Set<string>(), components: new Set<string>(), listed: {} as Listed, problems: [] as Problems }
   const content = trimContent(story.content, index, {
-    keepEditable: options.keepEditable,
-    problems,
+    keepEditable,
+    problems: found.problems,
     // Cards carry their own route; only link fields and rich-text links need the table.
     linkRoute(uuid) {
-      if (!linked.has(uuid)) {
-        linked.add(uuid)
+      if (!found.linked.has(uuid)) {
+        found.linked.add(uuid)
         const target = index.byUuid.get(uuid)
         const data = target ? undefined : index.notPages?.get(uuid)
-        if (target) links.set(uuid, routeOf(target))
-        else if (data) problems.push(`a link to "${data.full_slug}", a story of content type "${data.component}" that is not a page, renders as text`)
-        else brokenLinks.push(uuid)
+        if (target) found.links.set(uuid, routeOf(target))
+        else if (data) found.problems.push(`a link to "${data.full_slug}", a story of content type "${data.component}" that is not a page, renders as text`)
+        else found.brokenLinks.push(uuid)
       }
-      return links.get(uuid)
+      return found.links.get(uuid)
     },
-    onRelation: (uuid) => related.add(uuid),
+    onRelation: (uuid) => found.related.add(uuid),
     onBlok(blok) {
-      components.add(blok.component)
-      listedBy(blok, listed)
+      found.components.add(blok.component)
+      listedBy(blok, found.listed)
     },
   }) as Blok
-  const page = options.page ?? 1
-  const route = routeOf(story)
+  return { content, ...found }
+}
+
+/** The story lists a page of `route` shows, the windows of them it shows, and its pagination. */
+function pageLists(listed: Listed, index: SiteIndex, route: string, page: number) {
   const available = Object.fromEntries(LISTED_TYPES.map((type) => [type, index.lists[type].length])) as Record<ListedType, number>
   const paginated = page > 1 || storyPageCount(listed, available) > 1
   const lists: Partial<Record<ListedType, StoryCard[]>> = {}
@@ -105,7 +102,14 @@ export function buildPayload(story: Story, index: SiteIndex, options: PayloadOpt
     listsShown[type] = { from: start, to: Math.min(paginated ? Math.min(count, end + 1) : count, ALL_STORIES) }
   }
   const pagination = paginated ? { page, ...(page > 1 ? { prev: pageRoute(route, page - 1) } : {}), ...(hasNext ? { next: pageRoute(route, page + 1) } : {}) } : undefined
+  return { lists, listsShown, pagination }
+}
 
+export function buildPayload(story: Story, index: SiteIndex, options: PayloadOptions = {}): PayloadResult {
+  const { content, links, linked, brokenLinks, related, components, listed, problems } = walkContent(story, index, options.keepEditable)
+  const page = options.page ?? 1
+  const route = routeOf(story)
+  const { lists, listsShown, pagination } = pageLists(listed, index, route, page)
   const served = pageRoute(route, page)
   const crumbs = breadcrumbs(served, index.byRoute)
   const versions = index.alternates?.get(story.uuid)

@@ -1,3 +1,4 @@
+// Over 250 lines: a table of data, the interface's words in every language the site can speak.
 /**
  * The interface's words in other languages than English (pages/words.ts), by primary language
  * subtag. Build-time only: a site's shell carries the words of its language (pages/site-shell.ts).

@@ -3,7 +3,7 @@
  * page root, which is made inert meanwhile: focus moves to the first field and stays inside, Esc and
  * the close button close it, and focus returns to the button that opened it.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import type { ContactSettings } from '../../pages/build-contract.ts'
 import { ENGLISH, fill, type Words } from '../../pages/words.ts'
@@ -46,13 +46,8 @@ function Confirmation({ status, name, email, words, onClose }: { status: 'sent' 
   )
 }
 
-export default function ContactDialog({ contact, words = ENGLISH, onClose }: ContactDialogProps) {
-  const id = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
-  const [values, setValues] = useState<Values>({ name: '', email: '', message: '' })
-  const [errors, setErrors] = useState<Errors>({})
-  const [status, setStatus] = useState<Status>('editing')
-
+/** Opens `dialog` as a modal: the page root inert, focus on the first field, back to the opener on close. */
+function useModal(dialog: RefObject<HTMLDialogElement | null>): void {
   useEffect(() => {
     const element = dialog.current
     const opener = document.activeElement as HTMLElement | null
@@ -68,40 +63,72 @@ export default function ContactDialog({ contact, words = ENGLISH, onClose }: Con
       if (root) root.inert = false
       opener?.focus()
     }
-  }, [])
+  }, [dialog])
+}
 
-  function update(field: Field, value: string) {
+/** The form's values, messages and status, and what sending does: post to the endpoint, or open a mail. */
+function useContactForm(contact: ContactSettings, words: Words, dialog: RefObject<HTMLDialogElement | null>) {
+  const [values, setValues] = useState<Values>({ name: '', email: '', message: '' })
+  const [errors, setErrors] = useState<Errors>({})
+  const [status, setStatus] = useState<Status>('editing')
+  const update = (field: Field, value: string) => {
     setValues((current) => ({ ...current, [field]: value }))
     if (errors[field]) setErrors((current) => ({ ...current, [field]: validateField(field, value, words) }))
   }
-
+  const check = (field: Field) => setErrors((current) => ({ ...current, [field]: validateField(field, values[field], words) }))
   async function submit(event: FormEvent) {
     event.preventDefault()
     const found = validateAll(values, words)
     setErrors(found)
     const firstInvalid = FIELDS.find((field) => found[field])
-    if (firstInvalid) {
-      dialog.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus()
-      return
-    }
+    if (firstInvalid) return dialog.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus()
     if (!contact.endpoint) {
       window.location.href = mailtoHref(contact.email ?? '', values, words)
-      setStatus('mailto')
-      return
+      return setStatus('mailto')
     }
     setStatus('sending')
     try {
-      const response = await fetch(contact.endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(values),
-      })
+      const response = await fetch(contact.endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(values) })
       setStatus(response.ok ? 'sent' : 'failed')
     } catch {
       setStatus('failed')
     }
   }
+  return { values, errors, status, update, check, submit }
+}
 
+/** One labelled field, with its message when it has one. */
+function FormField({ id, field, value, error, words, onChange, onBlur }: { id: string; field: Field; value: string; error?: string; words: Words; onChange: (value: string) => void; onBlur: () => void }) {
+  const Control = field === 'message' ? 'textarea' : 'input'
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-${field}`}>{words[field]}</label>
+      <Control
+        id={`${id}-${field}`}
+        name={field}
+        {...(field === 'message' ? { rows: 5 } : { type: field === 'email' ? 'email' : 'text' })}
+        autoComplete={field === 'message' ? undefined : field}
+        required
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-${field}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      {error ? (
+        <p className="field-error" id={`${id}-${field}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export default function ContactDialog({ contact, words = ENGLISH, onClose }: ContactDialogProps) {
+  const id = useId()
+  const dialog = useRef<HTMLDialogElement>(null)
+  useModal(dialog)
+  const { values, errors, status, update, check, submit } = useContactForm(contact, words, dialog)
   return createPortal(
     <dialog
       ref={dialog}
@@ -130,32 +157,9 @@ export default function ContactDialog({ contact, words = ENGLISH, onClose }: Con
         <Confirmation status={status} name={values.name.trim()} email={contact.email} words={words} onClose={onClose} />
       ) : (
         <form noValidate onSubmit={submit}>
-          {FIELDS.map((field) => {
-            const error = errors[field]
-            const Control = field === 'message' ? 'textarea' : 'input'
-            return (
-              <div className="field" key={field}>
-                <label htmlFor={`${id}-${field}`}>{words[field]}</label>
-                <Control
-                  id={`${id}-${field}`}
-                  name={field}
-                  {...(field === 'message' ? { rows: 5 } : { type: field === 'email' ? 'email' : 'text' })}
-                  autoComplete={field === 'message' ? undefined : field}
-                  required
-                  value={values[field]}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-${field}-error` : undefined}
-                  onChange={(event) => update(field, event.target.value)}
-                  onBlur={() => setErrors((current) => ({ ...current, [field]: validateField(field, values[field], words) }))}
-                />
-                {error ? (
-                  <p className="field-error" id={`${id}-${field}-error`}>
-                    {error}
-                  </p>
-                ) : null}
-              </div>
-            )
-          })}
+          {FIELDS.map((field) => (
+            <FormField key={field} id={id} field={field} value={values[field]} error={errors[field]} words={words} onChange={(value) => update(field, value)} onBlur={() => check(field)} />
+          ))}
           {status === 'failed' ? (
             <p role="alert" className="form-error">
               {words.sendFailed}

@@ -1,3 +1,4 @@
+// Over 250 lines: every delivery endpoint the build and the editor use, answered as Storyblok answers them, in one place.
 /**
  * The Storyblok delivery API's answers, as pure functions of a space and a request: what the
  * embedded CMS serves. Only what the client and crawl use is implemented, with the real API's

@@ -82,6 +82,56 @@ interface SentAnswer {
   bytes: Buffer
 }
 
+/** The request handler: records each request, injects the test's faults, answers from the space. */
+function deliveryHandler(space: Space, requests: RecordedRequest[], state: { faults: Faults }, cached: (key: string, make: () => SentAnswer) => SentAnswer, memoize: boolean | undefined) {
+  return async function handle(req: IncomingMessage, res: ServerResponse) {
+    const n = requests.length + 1
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const path = url.pathname.replace(/^\/v2\//, '').replace(/\/+$/, '')
+    const record: RecordedRequest = { n, path, query: url.searchParams, status: 0, at: Date.now() }
+    requests.push(record)
+
+    if (state.faults.delayMs) await new Promise((resolve) => setTimeout(resolve, state.faults.delayMs))
+    const fault = injectedFault(state.faults, n)
+    const send = (status: number, body: string | Buffer, headers: Record<string, string> = {}) => {
+      record.status = status
+      res.writeHead(status, STATUS_TEXT[status] ?? '', {
+        'content-type': 'application/json; charset=utf-8',
+        'access-control-allow-origin': '*',
+        'access-control-expose-headers': 'total, per-page',
+        ...headers,
+      })
+      res.end(body)
+    }
+
+    // Browsers preflight the client's requests, as for the real API.
+    if (req.method === 'OPTIONS') return preflight(req, res, record)
+    if (fault === 'malformed') return send(200, '{"stories": [ this is not json')
+    if (fault) return send(fault.status, JSON.stringify(fault.body))
+    if (req.method !== 'GET') return send(405, JSON.stringify({ error: 'Only GET is served by the embedded delivery API' }))
+    if (!url.pathname.startsWith('/v2/')) return send(404, JSON.stringify(['This record could not be found']))
+
+    const answer = cached(`${path}?${url.searchParams}`, () => {
+      const made = answerDelivery(space, path, url.searchParams, { memoize })
+      return { status: made.status, headers: { ...made.headers }, bytes: Buffer.from(made.json ?? JSON.stringify(made.body)) }
+    })
+    const headers = { ...answer.headers }
+    if (state.faults.overstateTotal && headers.total) headers.total = String(Number(headers.total) + state.faults.overstateTotal)
+    send(answer.status, answer.bytes, headers)
+  }
+}
+
+function preflight(req: IncomingMessage, res: ServerResponse, record: RecordedRequest): void {
+  record.status = 204
+  res.writeHead(204, {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, OPTIONS',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+    'access-control-max-age': '600',
+  })
+  res.end()
+}
+
 /**
  * The answers of a memoized space (DeliveryOptions.memoize) by request, for its current content
  * version only, as a CDN caches whole responses: a repeated request (every page of every crawl of
@@ -110,51 +160,7 @@ export async function startCmsServer({ space, port = 0, host = '127.0.0.1', faul
   const state = { faults }
   const cached = memoize ? answerCache(space) : (_key: string, make: () => SentAnswer) => make()
 
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    const n = requests.length + 1
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    const path = url.pathname.replace(/^\/v2\//, '').replace(/\/+$/, '')
-    const record: RecordedRequest = { n, path, query: url.searchParams, status: 0, at: Date.now() }
-    requests.push(record)
-
-    if (state.faults.delayMs) await new Promise((resolve) => setTimeout(resolve, state.faults.delayMs))
-    const fault = injectedFault(state.faults, n)
-    const send = (status: number, body: string | Buffer, headers: Record<string, string> = {}) => {
-      record.status = status
-      res.writeHead(status, STATUS_TEXT[status] ?? '', {
-        'content-type': 'application/json; charset=utf-8',
-        'access-control-allow-origin': '*',
-        'access-control-expose-headers': 'total, per-page',
-        ...headers,
-      })
-      res.end(body)
-    }
-
-    // Browsers preflight the client's requests (it sends SB-Agent headers), as for the real API.
-    if (req.method === 'OPTIONS') {
-      record.status = 204
-      res.writeHead(204, {
-        'access-control-allow-origin': '*',
-        'access-control-allow-methods': 'GET, OPTIONS',
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
-        'access-control-max-age': '600',
-      })
-      return res.end()
-    }
-    if (fault === 'malformed') return send(200, '{"stories": [ this is not json')
-    if (fault) return send(fault.status, JSON.stringify(fault.body))
-    if (req.method !== 'GET') return send(405, JSON.stringify({ error: 'Only GET is served by the embedded delivery API' }))
-    if (!url.pathname.startsWith('/v2/')) return send(404, JSON.stringify(['This record could not be found']))
-
-    const answer = cached(`${path}?${url.searchParams}`, () => {
-      const made = answerDelivery(space, path, url.searchParams, { memoize })
-      return { status: made.status, headers: { ...made.headers }, bytes: Buffer.from(made.json ?? JSON.stringify(made.body)) }
-    })
-    const headers = { ...answer.headers }
-    if (state.faults.overstateTotal && headers.total) headers.total = String(Number(headers.total) + state.faults.overstateTotal)
-    send(answer.status, answer.bytes, headers)
-  }
-
+  const handle = deliveryHandler(space, requests, state, cached, memoize)
   const server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' })

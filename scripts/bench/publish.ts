@@ -25,6 +25,53 @@ const SECRET = 'bench-webhook-secret'
 const spawnScript = ([script, ...args]: string[], env: NodeJS.ProcessEnv) => runScript(script!, args, { cwd: ROOT, env: { ...process.env, CI: 'true', ...env } })
 
 
+/** Starts `npm start` on the built output; resolves with its URL once it serves. */
+function startServer(out: string, work: string, env: NodeJS.ProcessEnv) {
+  const server = spawnScript(['scripts/start.ts', '--port', '0', '--host', '127.0.0.1', '--out', out, '--work-dir', work], env)
+  const url = new Promise<string>((resolvePromise, reject) => {
+    const timer = setInterval(() => {
+      const found = /Serving .* at (http:\/\/[^/\s]+)\//.exec(server.output())?.[1]
+      if (found) resolvePromise(found), clearInterval(timer)
+      if (server.child.exitCode !== null) reject(new Error(server.output())), clearInterval(timer)
+    }, 20)
+  })
+  return { server, url }
+}
+
+/** The most related-to project: its card is on the most other pages. */
+function mostShown(space: Space) {
+  const relatedCount = new Map<string, number>()
+  for (const story of space.stories) for (const uuid of (story.content.related as string[] | undefined) ?? []) relatedCount.set(uuid, (relatedCount.get(uuid) ?? 0) + 1)
+  const [uuid, shownOn] = [...relatedCount].sort((a, b) => b[1] - a[1])[0]!
+  return { target: space.stories.find((story) => story.uuid === uuid)!, shownOn }
+}
+
+/** Polls `/healthz` until `done` says so. */
+async function until(url: string, done: (health: Health) => boolean): Promise<void> {
+  while (!done((await (await fetch(`${url}/healthz`)).json()) as Health)) await new Promise((resolvePromise) => setTimeout(resolvePromise, 10))
+}
+interface Health {
+  build: string
+  queue: { building: boolean; pending: number }
+}
+
+/** One edit of `target` published by webhook: seconds until live, and until the build process is done. */
+async function publishOnce(url: string, space: Space, target: Space['stories'][number], run: number) {
+  const before = ((await (await fetch(`${url}/healthz`)).json()) as Health).build
+  target.content.title = `${String(target.content.title).replace(/ \(edit \d+\)$/, '')} (edit ${run})`
+  space.version++
+  const body = JSON.stringify({ text: 'bench', action: 'published', space_id: space.id, story_id: target.id, full_slug: target.full_slug })
+  const started = performance.now()
+  const answer = await fetch(`${url}/api/webhooks/storyblok`, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-signature': sign(body, SECRET) }, body })
+  if (answer.status !== 202) throw new Error(`The webhook was answered ${answer.status}`)
+  // Live: /healthz names the new build (the link was swapped). The build process then deletes the
+  // oldest kept build before it exits; that is timed apart.
+  await until(url, (health) => health.build !== before)
+  const seconds = (performance.now() - started) / 1000
+  await until(url, (health) => !health.queue.building && health.queue.pending === 0)
+  return { seconds, done: (performance.now() - started) / 1000 }
+}
+
 async function measure(label: string, space: Space, runs: number) {
   const cms = await startCmsServer({ space })
   const out = join(WORK, `out-${label}`)
@@ -33,46 +80,14 @@ async function measure(label: string, space: Space, runs: number) {
   const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: space.tokens.public, STORYBLOK_WEBHOOK_SECRET: SECRET, STORYBLOK_RATE_LIMIT: '10000' }
   const full = spawnScript(['scripts/build.ts', '--out', out, '--work-dir', work, '--full'], env)
   if ((await full.exited).code !== 0) throw new Error(`The full build failed:\n${full.output()}`)
-  const server = spawnScript(['scripts/start.ts', '--port', '0', '--host', '127.0.0.1', '--out', out, '--work-dir', work], env)
-  const url = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setInterval(() => {
-      const found = /Serving .* at (http:\/\/[^/\s]+)\//.exec(server.output())?.[1]
-      if (found) resolvePromise(found), clearInterval(timer)
-      if (server.child.exitCode !== null) reject(new Error(server.output())), clearInterval(timer)
-    }, 20)
-  })
-  const health = async () => (await (await fetch(`${url}/healthz`)).json()) as { build: string; queue: { building: boolean; pending: number } }
-
-  // The most related-to project: its card is on the most other pages.
-  const relatedCount = new Map<string, number>()
-  for (const story of space.stories) for (const uuid of (story.content.related as string[] | undefined) ?? []) relatedCount.set(uuid, (relatedCount.get(uuid) ?? 0) + 1)
-  const [uuid, shownOn] = [...relatedCount].sort((a, b) => b[1] - a[1])[0]!
-  const target = space.stories.find((story) => story.uuid === uuid)!
-
+  const { server, url: serving } = startServer(out, work, env)
+  const url = await serving
+  const { target, shownOn } = mostShown(space)
   const samples: { seconds: number; done: number; line: string }[] = []
   try {
     for (let run = 1; run <= runs; run++) {
-      const before = (await health()).build
-      target.content.title = `${String(target.content.title).replace(/ \(edit \d+\)$/, '')} (edit ${run})`
-      space.version++
-      const body = JSON.stringify({ text: 'bench', action: 'published', space_id: space.id, story_id: target.id, full_slug: target.full_slug })
       const logFrom = server.output().length
-      const started = performance.now()
-      const answer = await fetch(`${url}/api/webhooks/storyblok`, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-signature': sign(body, SECRET) }, body })
-      if (answer.status !== 202) throw new Error(`The webhook was answered ${answer.status}`)
-      // Live: /healthz names the new build (the link was swapped). The build process then deletes
-      // the oldest kept build before it exits; that is timed apart.
-      for (;;) {
-        if ((await health()).build !== before) break
-        await new Promise((resolvePromise) => setTimeout(resolvePromise, 10))
-      }
-      const seconds = (performance.now() - started) / 1000
-      for (;;) {
-        const now = await health()
-        if (!now.queue.building && now.queue.pending === 0) break
-        await new Promise((resolvePromise) => setTimeout(resolvePromise, 10))
-      }
-      const done = (performance.now() - started) / 1000
+      const { seconds, done } = await publishOnce(url, space, target, run)
       const line = /Build: (.*)/.exec(server.output().slice(logFrom))?.[1]?.trim() ?? ''
       samples.push({ seconds, done, line })
       process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s (${line})\n`)

@@ -1,3 +1,4 @@
+// Over 250 lines: one benchmark script, from the generated space to the table it writes.
 /**
  * `npm run bench [-- --stories 1000,10000 --runs 3 --seed 1 --languages 1]`: full builds of generated
  * spaces against the embedded CMS, with the figures docs/benchmark/README.md reports, printed as a
@@ -170,6 +171,11 @@ async function benchSize(stories: number, runs: number, seed: number, reuseBundl
   } finally {
     await cms.close()
   }
+  return summarize({ stories, runs, languages, space, out, builds, bounds })
+}
+
+/** The figures of one size's runs, as the table reports them. */
+function summarize({ stories, runs, languages, space, out, builds, bounds }: { stories: number; runs: number; languages: number; space: ReturnType<typeof generateSpace>; out: string; builds: (BuildStats & { wall: number; cmsRequests: number })[]; bounds: number[] }) {
   const boundSeconds = median(bounds)
 
   const walls = builds.map((build) => build.wall)

@@ -1,3 +1,4 @@
+// Over 250 lines: the story file's writer and readers share its layout and the objects kept beside it.
 /**
  * The build's story file: stories appended as the crawl delivers them, read back by offset (by the
  * render workers too), with a digest per story to tell a changed story from an unchanged one. A

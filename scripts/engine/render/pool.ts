@@ -1,3 +1,4 @@
+// Over 250 lines: the pool's threads, passes and batches share state that a split would only pass around.
 /**
  * Renders pages on every core: Vike's prerender is single-threaded, so the build spreads the work
  * of each page (load the story, build its payload, renderPage(), write both files) over the main
