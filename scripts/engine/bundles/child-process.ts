@@ -37,10 +37,13 @@ export function runNode(args: string[], options: RunOptions = {}): NodeProcess {
   return { child, output: () => output, stdout: () => stdout, stderr: () => stderr, exited }
 }
 
+/** tsx's loader, found from this project: a child may run in another folder (`cwd`). */
+const TSX = import.meta.resolve('tsx')
+
 /**
  * Runs one of the project's TypeScript scripts (`scripts/build.ts`, …) as a child process, as
  * `npm run` does: `node --import tsx`. `nodeFlags` go to Node itself (heap sizes).
  */
 export function runScript(script: string, args: string[] = [], options: RunOptions = {}, nodeFlags: string[] = []): NodeProcess {
-  return runNode([...nodeFlags, '--import', 'tsx', script, ...args], options)
+  return runNode([...nodeFlags, '--import', TSX, script, ...args], options)
 }
