@@ -1,10 +1,10 @@
 /** The React tree of a page, identical on the server and in the browser (hydration needs both equal). */
-import type { PageContext } from 'vike/types'
+import type { ViewContext } from './view-context.ts'
 import { Layout } from './Layout.tsx'
 import { PageContextProvider } from './PageContextProvider.tsx'
 import { shellOf } from './shell.ts'
 
-export function PageRoot({ pageContext }: { pageContext: PageContext }) {
+export function PageRoot({ pageContext }: { pageContext: ViewContext }) {
   const { Page } = pageContext
   return (
     <PageContextProvider pageContext={pageContext}>

@@ -1,21 +1,22 @@
 /**
  * The HTML document of a page: its head (renderer/document-head.ts) and the React tree rendered to
- * a string. Vike's onRenderHtml returns it (Vike then adds its asset tags), and the build's render
- * workers use it directly for story pages (see scripts/engine/render/render-page.ts).
+ * a string. Vike's onRenderHtml returns it in `npm run dev` (Vike then adds its asset tags), and the
+ * build's render workers put the same tags in from the bundle's manifest
+ * (scripts/engine/render/render-page.ts).
  */
 import { renderToString } from 'react-dom/server'
-import type { PageContext } from 'vike/types'
+import type { ViewContext } from './view-context.ts'
 import { DOCUMENT_END, documentHead } from './document-head.ts'
 import type { RenderedChrome } from './Layout.tsx'
 import { PageRoot } from './PageRoot.tsx'
 import { FooterContent, HeaderContent, type ChromeProps } from './SiteChrome.tsx'
 
-export function renderDocument(pageContext: PageContext): string {
+export function renderDocument(pageContext: ViewContext): string {
   return documentHead(pageContext) + renderBody(pageContext) + DOCUMENT_END
 }
 
 /** What renderDocument puts between the head and DOCUMENT_END: the React tree as HTML. */
-export function renderBody(pageContext: PageContext): string {
+export function renderBody(pageContext: ViewContext): string {
   return renderToString(<PageRoot pageContext={pageContext} />)
 }
 

@@ -2,13 +2,13 @@
  * The document title, description and canonical URL of a rendered page. A story's SEO app field
  * (docs/content-model.md, "SEO") wins over what is derived from its content.
  */
-import type { PageContext } from 'vike/types'
 
 /** What a page's head is made of: the build makes it from these alone, without a whole page context. */
-export type HeadContext = Pick<PageContext, 'payload' | 'shell' | 'shellFile' | 'is404'>
+export type HeadContext = Pick<ViewContext, 'payload' | 'shell' | 'shellFile' | 'is404'>
 import type { SeoMetatags } from '../cms/content-model.ts'
 import type { Alternate, RoutePayload } from '../pages/build-contract.ts'
 import { shellOf } from './shell.ts'
+import type { ViewContext } from './view-context.ts'
 import { ENGLISH, fill, wordsOf } from '../pages/words.ts'
 
 /** The error pages' titles in English (pages/words.ts), which tests and servers look for. */

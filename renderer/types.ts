@@ -1,6 +1,6 @@
 /**
- * What the build hands Vike's renderPage() for each route (pageContextInit), visible on
- * `pageContext` in every hook and component.
+ * What `npm run dev` hands Vike's renderPage() for each route (pageContextInit), visible on
+ * `pageContext` in every hook and component: the fields of renderer/view-context.ts.
  */
 import type React from 'react'
 import type { RoutePayload, SiteShell } from '../pages/build-contract.ts'
@@ -20,8 +20,6 @@ declare global {
       missingPath?: string
       /** Rendering for the visual editor (draft content, editor markers, placeholders). */
       editor?: boolean
-      /** Set by the build to render the generic 500 page. */
-      renderServerError?: boolean
       /**
        * The header's and the footer's insides, rendered once for every story page with the same
        * marks by the build's render workers (scripts/engine/render/worker.ts); never in the browser.

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE } from '../scripts/engine/bundles/layout.ts'
+import { CLIENT_MANIFEST, SERVER_ENTRY, WORKER_BUNDLE } from '../scripts/engine/bundles/layout.ts'
+import { clientEntryOf } from '../scripts/engine/bundles/client-entry.ts'
 import { buildBundles, bundleProcessEnv } from '../scripts/engine/bundles/bundles.ts'
 
 // Inside the project: Vike builds only into folders under its root.
@@ -21,28 +22,18 @@ describe('buildBundles', () => {
     expect(finished).toBe(false)
     // Said before the process ends: every bundle and its records are there by then.
     await bundles.written
-    for (const file of [SERVER_ENTRY, SERVER_RENDERER, 'inputs.json', 'bundle-stats.json']) expect(existsSync(join(dir, file))).toBe(true)
+    for (const file of [SERVER_ENTRY, CLIENT_MANIFEST, 'inputs.json', 'bundle-stats.json']) expect(existsSync(join(dir, file))).toBe(true)
     await bundles.done
-    const entry = join(dir, 'server', 'entry.mjs')
-    expect(existsSync(entry)).toBe(true)
+    const server = join(dir, SERVER_ENTRY)
     // Built first, so that workers can start while Vike builds.
-    expect(statSync(join(dir, WORKER_BUNDLE)).mtimeMs).toBeLessThanOrEqual(statSync(entry).mtimeMs)
-    // The worker touches `Headers` as it starts, so that Node loads its fetch implementation then and
-    // not on the first page: the bundler once dropped a bare `void Headers` as free of side effects.
-    expect(readFileSync(join(dir, WORKER_BUNDLE), 'utf8')).toMatch(/typeof Headers\b/)
+    expect(statSync(join(dir, WORKER_BUNDLE)).mtimeMs).toBeLessThanOrEqual(statSync(server).mtimeMs)
+    // The pages' tags come from the client manifest: the entry's script and its stylesheet.
+    const entry = clientEntryOf(dir)
+    expect(entry.script).toMatch(/^\/assets\/entries\/renderer_client\.[\w-]+\.js$/)
+    expect(entry.styles).toHaveLength(1)
+    for (const file of [entry.script, ...entry.styles]) expect(existsSync(join(dir, 'client', file))).toBe(true)
   }, 120_000)
 
-  it("should build Vike's runtime into the server bundle, which takes only React from node_modules", async () => {
-    const own = join(dir, 'own-runtime')
-    await buildBundles(own).done
-    expect(existsSync(join(own, SERVER_ENTRY))).toBe(true)
-    const renderer = readFileSync(join(own, SERVER_RENDERER), 'utf8')
-    expect(renderer).toMatch(/export\s*\{[^}]*\brenderPage\b/)
-    const server = join(own, 'server')
-    const code = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((name) => /\.m?js$/.test(name))
-    const packages = new Set(code.flatMap((name) => [...readFileSync(join(server, name), 'utf8').matchAll(/\bfrom\s*"([^".][^"]*)"|\bimport\(\s*"([^".][^"]*)"\s*\)/g)].map((match) => (match[1] ?? match[2])!)))
-    expect([...packages].filter((name) => !name.startsWith('node:')).sort()).toEqual(['react', 'react-dom', 'react-dom/server', 'react/jsx-runtime'])
-  }, 120_000)
 })
 
 describe('bundleProcessEnv', () => {

@@ -9,12 +9,11 @@ const START: WorkerStart = { bundleDir: '/nowhere/bundles', outRoot: '/nowhere/s
 
 /** Pools that record what they were started with and what happened to them, instead of starting workers. */
 function standIns() {
-  const pools: { heapMb: number; warmed: boolean; closed: boolean }[] = []
+  const pools: { heapMb: number; closed: boolean }[] = []
   const createPool = (_start: WorkerStart, heapMb: number) => {
-    const record = { heapMb, warmed: false, closed: false }
+    const record = { heapMb, closed: false }
     pools.push(record)
     return {
-      warm: () => void (record.warmed = true),
       close: async () => void (record.closed = true),
     } as unknown as RenderPool
   }
@@ -54,7 +53,7 @@ describe('renderWorkers', () => {
     expect(pools).toHaveLength(0)
     bundles.resolve()
     await settle()
-    expect(pools).toEqual([{ heapMb: workerHeapMb(3000 * ESTIMATED_INDEX_BYTES), warmed: true, closed: false }])
+    expect(pools).toEqual([{ heapMb: workerHeapMb(3000 * ESTIMATED_INDEX_BYTES), closed: false }])
     // An index within the estimate keeps the early pool.
     const index = indexOf(30, 200)
     expect(workerHeapMb(indexBytes(index))).toBeLessThanOrEqual(pools[0]!.heapMb)
@@ -74,10 +73,10 @@ describe('renderWorkers', () => {
     expect(pools).toHaveLength(0)
     worker.resolve()
     await settle()
-    expect(pools).toEqual([{ heapMb: workerHeapMb(100 * ESTIMATED_INDEX_BYTES), warmed: false, closed: false }])
+    expect(pools).toEqual([{ heapMb: workerHeapMb(100 * ESTIMATED_INDEX_BYTES), closed: false }])
     bundles.resolve()
     await settle()
-    expect(pools[0]!.warmed).toBe(true)
+    expect(pools).toHaveLength(1)
     await workers.close()
   })
 
@@ -92,11 +91,10 @@ describe('renderWorkers', () => {
       expect(pools).toHaveLength(0)
       ;(first === 'crawl' ? crawled : bundles).resolve()
       await settle()
-      expect(pools).toEqual([{ heapMb: workerHeapMb(100 * ESTIMATED_INDEX_BYTES), warmed: first === 'bundles', closed: false }])
+      expect(pools).toEqual([{ heapMb: workerHeapMb(100 * ESTIMATED_INDEX_BYTES), closed: false }])
       ;(first === 'crawl' ? bundles : crawled).resolve()
       await settle()
       expect(pools).toHaveLength(1)
-      expect(pools[0]!.warmed).toBe(true)
       await workers.close()
     }
   })
@@ -125,14 +123,14 @@ describe('renderWorkers', () => {
       const workers = renderWorkers(Promise.resolve(), START, { ...options, createPool })
       await settle()
       await workers.pool(indexOf(10, 2_000_000))
-      expect(pools).toEqual([{ heapMb: workerHeapMb(0), warmed: true, closed: false }])
+      expect(pools).toEqual([{ heapMb: workerHeapMb(0), closed: false }])
       await workers.close()
     }
     // Nor a pool started at the render.
     const { pools, createPool } = standIns()
     const workers = renderWorkers(Promise.resolve(), START, { createPool })
     await workers.pool(indexOf(10, 2_000_000))
-    expect(pools).toEqual([{ heapMb: workerHeapMb(0), warmed: false, closed: false }])
+    expect(pools).toEqual([{ heapMb: workerHeapMb(0), closed: false }])
   })
 
   it('should start the pool with the index when the render comes before the crawl announced anything', async () => {
@@ -143,7 +141,7 @@ describe('renderWorkers', () => {
     await workers.pool(index)
     announced.resolve(5)
     await settle()
-    expect(pools).toEqual([{ heapMb: workerHeapMb(indexBytes(index)), warmed: false, closed: false }])
+    expect(pools).toEqual([{ heapMb: workerHeapMb(indexBytes(index)), closed: false }])
     await workers.close()
   })
 
@@ -163,7 +161,7 @@ describe('renderWorkers', () => {
     const previous = { stories: { summaries } } as unknown as CacheState
     const workers = renderWorkers(Promise.resolve(), START, { previous, createPool })
     await settle()
-    expect(pools).toEqual([{ heapMb: workerHeapMb(Buffer.byteLength(JSON.stringify(summaries))), warmed: true, closed: false }])
+    expect(pools).toEqual([{ heapMb: workerHeapMb(Buffer.byteLength(JSON.stringify(summaries))), closed: false }])
     await workers.pool(indexOf(1, 100))
     expect(pools).toHaveLength(1)
     await workers.close()

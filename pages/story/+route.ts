@@ -8,8 +8,6 @@ import { isValidSlug, slugOf } from '../routes.ts'
 
 export function route(pageContext: PageContext) {
   const slug = slugOf(pageContext.urlPathname)
-  // The build's request for the static 500 page: match, so that +guard can abort with 500.
-  if (pageContext.renderServerError) return { routeParams: { slug } }
   if (!isValidSlug(slug)) return false
   if (pageContext.payload?.route !== (slug ? `/${slug}/` : '/')) return false
   return { routeParams: { slug } }

@@ -4,12 +4,12 @@
  */
 import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
-import type { PageContext } from 'vike/types'
 import { ErrorView } from '../../pages/_error/ErrorView.tsx'
 import type { RoutePayload, SiteShell } from '../../pages/build-contract.ts'
 import { StoryView } from '../../pages/story/StoryView.tsx'
 import { headOf } from '../head.ts'
 import { PageRoot } from '../PageRoot.tsx'
+import type { ViewContext } from '../view-context.ts'
 import { applyHead } from './head.ts'
 
 /** A story with the site's shell, or an error view (with the shell when it could be had). */
@@ -17,9 +17,9 @@ export type View = ({ payload: RoutePayload; editor?: boolean } | { error: 404 |
 
 let root: Root | undefined
 
-export function contextOf(view: View): PageContext {
-  if ('payload' in view) return { Page: StoryView, payload: view.payload, editor: view.editor, shell: view.shell } as unknown as PageContext
-  return { Page: ErrorView, is404: view.error === 404, urlPathname: view.path, missingPath: view.path, shell: view.shell } as unknown as PageContext
+export function contextOf(view: View): ViewContext {
+  if ('payload' in view) return { Page: StoryView, payload: view.payload, editor: view.editor, shell: view.shell }
+  return { Page: ErrorView, is404: view.error === 404, urlPathname: view.path, missingPath: view.path, shell: view.shell }
 }
 
 export function hydrate(container: HTMLElement, view: View): void {

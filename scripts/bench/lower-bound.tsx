@@ -10,7 +10,6 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
 import { renderToString } from 'react-dom/server'
-import type { PageContext } from 'vike/types'
 import { loadSpace } from '../../cms/api/space.ts'
 import { routeDir } from '../../pages/routes.ts'
 import { siteOf } from '../../pages/site.ts'
@@ -31,7 +30,7 @@ const site = siteOf(storiesInMemory(stories), { name: space.name })
 for (const route of site.routes.keys()) {
   const { payload } = site.payloadFor(route)!
   const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${payload.story.name}</title></head><body><div id="root">${renderToString(
-    <PageRoot pageContext={{ Page: StoryView, payload, shell: site.shell } as unknown as PageContext} />,
+    <PageRoot pageContext={{ Page: StoryView, payload, shell: site.shell }} />,
   )}</div></body></html>`
   const dir = join(values.out!, routeDir(route))
   mkdirSync(dir, { recursive: true })

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { PreviewConfig } from '../../../cms/preview-config.ts'
-import { bundleJob, SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE, type BundleMessage } from './layout.ts'
+import { bundleJob, CLIENT_MANIFEST, SERVER_ENTRY, WORKER_BUNDLE, type BundleMessage } from './layout.ts'
 import { runNode } from './child-process.ts'
 
 export interface BundleBuild {
@@ -34,7 +34,7 @@ export interface BundleBuild {
 export function ensureBundles(outDir: string, fingerprint: () => string, { preview, rebuild = false }: { preview?: PreviewConfig; rebuild?: boolean } = {}): BundleBuild {
   const stamp = join(outDir, 'fingerprint')
   if (!rebuild) {
-    const complete = [SERVER_ENTRY, SERVER_RENDERER, WORKER_BUNDLE].every((file) => existsSync(join(outDir, file)))
+    const complete = [SERVER_ENTRY, CLIENT_MANIFEST, WORKER_BUNDLE].every((file) => existsSync(join(outDir, file)))
     const current = complete && existsSync(stamp) ? readFileSync(stamp, 'utf8') : undefined
     if (current === fingerprint()) return { done: Promise.resolve(), written: Promise.resolve(), workerReady: Promise.resolve(), cancel: () => {}, reused: true }
   }

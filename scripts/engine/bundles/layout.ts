@@ -19,12 +19,8 @@ export interface BundleMessage {
 /** The server entry Vike builds: importing it registers the build with Vike's runtime. */
 export const SERVER_ENTRY = 'server/entry.mjs'
 
-/**
- * Vike's server runtime (`vike/server`: renderPage), built into the server bundle as one more
- * entry rather than imported from node_modules, so that it and the server entry share one copy of
- * Vike (scripts/engine/bundles/process.mjs).
- */
-export const SERVER_RENDERER = 'server/renderer.mjs'
+/** Vike's asset manifest of the client bundle (Vite's manifest format): the entry's script and styles. */
+export const CLIENT_MANIFEST = 'assets.json'
 
 /** Every project file the bundler read, for the next build's code fingerprint (scripts/engine/cache/cache.ts). */
 export const BUNDLE_INPUTS_FILE = 'inputs.json'
@@ -39,7 +35,7 @@ export interface BundleJob {
   outDir: string
   /** The render worker's source, relative to `root`. */
   workerEntry: string
-  files: { worker: string; serverRenderer: string; inputs: string; stats: string }
+  files: { worker: string; inputs: string; stats: string }
 }
 
 export function bundleJob(root: string, outDir: string): BundleJob {
@@ -47,6 +43,6 @@ export function bundleJob(root: string, outDir: string): BundleJob {
     root,
     outDir,
     workerEntry: 'scripts/engine/render/worker.ts',
-    files: { worker: WORKER_BUNDLE, serverRenderer: SERVER_RENDERER, inputs: BUNDLE_INPUTS_FILE, stats: BUNDLE_STATS_FILE },
+    files: { worker: WORKER_BUNDLE, inputs: BUNDLE_INPUTS_FILE, stats: BUNDLE_STATS_FILE },
   }
 }

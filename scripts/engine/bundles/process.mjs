@@ -42,23 +42,8 @@ const recordInputs = () => ({
   },
 })
 
-/**
- * Vike's server runtime (`vike/server`) built into the server bundle as an entry of its own, so a
- * render worker loads one module of it rather than Vike's 230. React stays a package: the worker's
- * own bundle renders with the same copy.
- * @returns {import('vite').Plugin}
- */
-const vikeRuntimeInServerBundle = () => ({
-  name: 'vike-runtime-in-server-bundle',
-  configEnvironment(name) {
-    if (name !== 'ssr') return undefined
-    const entry = files.serverRenderer.slice('server/'.length, -'.mjs'.length)
-    return { resolve: { noExternal: true, external: ['react', 'react-dom'] }, build: { rollupOptions: { input: { [entry]: 'vike/server' } } } }
-  },
-})
-
 // The worker is built beside Vike's build, so that the build may start its worker before Vike is
-// done; packages stay imports (react is then the server bundle's copy), and CSS imports are empty.
+// done; packages stay imports, and CSS imports are empty (the client bundle has the styles).
 rmSync(join(outDir, dirname(files.worker)), { recursive: true, force: true })
 const workerBundle = esbuild({
   entryPoints: [join(root, job.workerEntry)],
@@ -80,7 +65,7 @@ const workerBundle = esbuild({
 })
 // Plugins and define come from vike.config.ts (through pages/+config.ts); outDir is passed here
 // because Vike reads it before it reads +config.
-await Promise.all([workerBundle, build({ viteConfig: { mode: 'production', build: { outDir }, plugins: [recordInputs(), vikeRuntimeInServerBundle()] } })])
+await Promise.all([workerBundle, build({ viteConfig: { mode: 'production', build: { outDir }, plugins: [recordInputs()] } })])
 writeFileSync(join(outDir, files.inputs), JSON.stringify([...inputs].sort()))
 
 const usage = process.resourceUsage()

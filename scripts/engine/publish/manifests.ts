@@ -2,9 +2,8 @@
  * Writes the build manifests (their shapes: pages/build-contract.ts; the live one is read by
  * scripts/engine/files/deploy.ts). Written last, so a manifest never names an incomplete build.
  */
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { BuildMeta, LatestBuild } from '../../../pages/build-contract.ts'
+import { clientEntryOf } from '../bundles/client-entry.ts'
 import type { OutputWriter } from '../files/output.ts'
 
 /** A sortable, unique build id: UTC time plus a digest of the output. */
@@ -19,12 +18,10 @@ export async function writeManifests(output: OutputWriter, meta: BuildMeta): Pro
 }
 
 
-/** The client entry's path in a bundle folder, from Vike's asset manifest (`assets.json`). */
+/** The client entry's path in a bundle folder, if its manifest names one. */
 export function clientEntry(bundleDir: string): string | undefined {
   try {
-    const assets = JSON.parse(readFileSync(join(bundleDir, 'assets.json'), 'utf8')) as Record<string, { file?: string }>
-    const file = assets['renderer/+client.ts']?.file
-    return file ? `/${file}` : undefined
+    return clientEntryOf(bundleDir).script
   } catch {
     return undefined
   }

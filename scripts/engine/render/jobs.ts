@@ -51,14 +51,10 @@ export interface DocumentsJob {
 
 export type DocumentJob = Pick<StagedPage, 'route' | 'fullSlug' | 'existing' | 'payload' | 'head'>
 
-/** A page rendered to HTML only (the error pages), for the main thread to write. */
+/** An error page rendered to HTML, for the main thread to write: the static 404 or 500 page. */
 export interface HtmlJob {
   kind: 'html'
-  urlOriginal: string
-  missingPath?: string
-  renderServerError?: boolean
-  /** Expected HTTP status: 404 and 500 for the error pages. */
-  expected: number
+  status: 404 | 500
 }
 
 export interface PageResult {
@@ -97,4 +93,4 @@ export interface PassSetup {
 export type WorkerPass = Omit<PassSetup, 'index'>
 
 /** The messages a worker takes, besides its jobs. */
-export type WorkerMessage = { setup: WorkerPass } | { index: SiteIndex } | { warm: true }
+export type WorkerMessage = { setup: WorkerPass } | { index: SiteIndex }

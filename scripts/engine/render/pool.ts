@@ -1,15 +1,15 @@
 // Over 250 lines: the pool's threads, passes and batches share state that a split would only pass around.
 /**
  * Renders pages on every core: Vike's prerender is single-threaded, so the build spreads the work
- * of each page (load the story, build its payload, renderPage(), write both files) over the main
- * thread and worker threads, each worker with the server bundle loaded once. A page goes through
+ * of each page (load the story, build its payload, render its document, write both files) over the
+ * main thread and worker threads. A page goes through
  * two stages, its payload (with its document head) and its document: the main thread makes
  * payloads (payload workers help it on machines with cores to spare) and document workers render
  * the pages and write their files (see `payloadWorkers`). Jobs go to the least busy thread of
  * their stage; each resolves with the thread's answer or rejects with its error.
  *
- * One pool serves a whole build: it can start before the crawl ends (a worker takes 0.2 s to load
- * the bundle), each pass of the render (a language's site) hands its shell to the workers in one
+ * One pool serves a whole build: it can start before the crawl ends (a worker takes a moment to load
+ * its bundle), each pass of the render (a language's site) hands its shell to the workers in one
  * message (and its index to those that make payloads, see WorkerPass), and it grows when a pass
  * has enough pages for more workers.
  */
@@ -156,15 +156,6 @@ export class RenderPool {
     while (this.slots.length < Math.min(size, workerCount())) this.slots.push(this.startWorker())
   }
 
-  /**
-   * Has every document worker load Vike's server bundle now, which it otherwise loads with its
-   * first page (scripts/engine/render/worker.ts): for a pool started while the crawl runs, so that the
-   * load happens then, off the build's critical path.
-   */
-  warm(): void {
-    for (const { worker } of this.documentSlots()) this.post(worker, { warm: true })
-  }
-
   /** Hands the next pass's shell to every worker (its index follows to payload workers); jobs sent after it use them. */
   setup(pass: PassSetup): void {
     this.pass = pass
@@ -215,10 +206,7 @@ export class RenderPool {
     }
   }
 
-  /**
-   * The workers that render documents, first in the pool: the first worker, which a pool started
-   * during the crawl has load Vike's bundle (warm), stays a document worker as the pool grows.
-   */
+  /** The workers that render documents, first in the pool: a worker started early stays one as the pool grows. */
   private documentSlots(): Slot[] {
     return this.slots.slice(0, this.slots.length - payloadWorkers(this.slots.length))
   }

@@ -1,7 +1,7 @@
 /**
- * Prerenders every route on the render workers (scripts/engine/render/pool.ts) through Vike's
- * renderPage(), the same hooks and components as the dev server. Each page is written as soon as
- * it is rendered, so the site never has to fit in memory. Also renders the error pages.
+ * Prerenders every route on the render workers (scripts/engine/render/pool.ts), with the same
+ * document and components as the dev server. Each page is written as soon as it is rendered, so
+ * the site never has to fit in memory. Also renders the error pages.
  */
 import { bounded } from '../../../cms/concurrency.ts'
 import type { RouteDependencies } from '../../../pages/affected.ts'
@@ -84,9 +84,9 @@ export async function prerender({ site, stories, pool, output, only, beforeWrite
     // The error pages, as the pages' last batches go out rather than after them: their worker
     // renders them right after those, where the main thread used to wait for each in turn.
     // One static 404.html answers every missing path (of a language's folder): its path slot is filled in the browser.
-    yield async () => void output.write(errorPages.notFound, await pool.html({ urlOriginal: '/404/', missingPath: '', expected: 404 }), 'html')
+    yield async () => void output.write(errorPages.notFound, await pool.html({ status: 404 }), 'html')
     const { serverError } = errorPages
-    if (serverError) yield async () => void output.write(serverError, await pool.html({ urlOriginal: '/500/', renderServerError: true, expected: 500 }), 'html')
+    if (serverError) yield async () => void output.write(serverError, await pool.html({ status: 500 }), 'html')
   }
 
   function finished({ route }: PageJob, { files, ...result }: PageResult): void {

@@ -84,9 +84,7 @@ export function renderWorkers(
       : previous
         ? workerHeapMb(Buffer.byteLength(JSON.stringify(previous.stories.summaries)))
         : (estimatedHeapMb = workerHeapMb(announced! * ESTIMATED_INDEX_BYTES))
-    const started = (pool = createPool(start, heapMb))
-    // The first pages then need not wait for Vike's server bundle, once it is written.
-    bundlesReady.then(() => pool === started && started.warm(), () => {})
+    pool = createPool(start, heapMb)
   })
   early?.catch(() => {}) // a bundle failure is reported where the build waits for the bundles
   return {
