@@ -153,15 +153,13 @@ export type StateToSave = Omit<CacheState, 'routes' | 'files'> & {
 /** A story index as the state holds it: its file named relative to the cache, so that a cache restored at another path still opens. */
 const savedIndex = (index: SpilledIndex): SpilledIndex => ({ ...index, file: basename(index.file) })
 
-/** Maps as JSON objects: the state's routes and files are the build's maps. */
-const mapsAsObjects = (_key: string, value: unknown) => (value instanceof Map ? Object.fromEntries(value) : value)
-
 /** Saves the state (write-file-atomic: a crash never leaves half a file) and deletes story files it no longer names. */
-export function saveState(dir: string, state: StateToSave): void {
+export function saveState(dir: string, { routes, files, ...state }: StateToSave): void {
   mkdirSync(dir, { recursive: true })
   const languages = state.languages && Object.fromEntries(Object.entries(state.languages).map(([code, index]) => [code, savedIndex(index)]))
-  const saved = { ...state, stories: savedIndex(state.stories), ...(languages ? { languages } : {}) }
-  writeFileAtomic.sync(join(dir, 'state.json'), JSON.stringify(saved, mapsAsObjects))
+  // The build's maps as objects (Object.fromEntries defines each key as an own property, whatever its name).
+  const saved = { ...state, stories: savedIndex(state.stories), ...(languages ? { languages } : {}), routes: Object.fromEntries(routes), files: Object.fromEntries(files) }
+  writeFileAtomic.sync(join(dir, 'state.json'), JSON.stringify(saved))
   const kept = new Set(storyIndexes(state).map((index) => index.file))
   for (const name of readdirSync(dir)) if (name.startsWith('stories-') && !kept.has(join(dir, name))) rmSync(join(dir, name), { force: true })
 }
