@@ -1,11 +1,11 @@
 /**
- * The build cache's state file (scripts/engine/cache/cache.ts): saved from the build's maps, read back as
- * the objects an incremental build works with.
+ * The build cache's state (scripts/engine/cache/cache.ts): saved from the build's maps in parts,
+ * read back as the objects an incremental build works with.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { saveState, STATE_VERSION, type StateToSave } from '../scripts/engine/cache/cache.ts'
+import { readState, saveState, STATE_VERSION, type StateToSave } from '../scripts/engine/cache/cache.ts'
 import type { Plan } from '../scripts/engine/plan/plan.ts'
 import { recordBuild } from '../scripts/engine/publish/record.ts'
 import type { Content } from '../scripts/engine/content/content.ts'
@@ -27,10 +27,31 @@ describe('saveState', () => {
       redirects: [],
     }
     saveState(dir, state)
-    expect(readdirSync(dir)).toEqual(['state.json'])
-    const saved = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))
+    const saved = readState(dir)!
     expect(saved).toEqual({ ...state, stories: { file: 'stories-1.jsonl', end: 10 }, routes: { '/': { stories: ['u1'] } }, files: Object.fromEntries(state.files) })
     expect(Object.keys(saved.files)).toEqual(['index.html', '__proto__/index.html'])
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('should save its large members as parts, name them in state.json, and delete the parts of the state before', () => {
+    const dir = tempDir('build-cache-parts')
+    const state = (buildId: string): StateToSave => ({
+      version: STATE_VERSION,
+      fingerprint: 'f',
+      buildId,
+      space: { id: 1, name: 'Space' } as StateToSave['space'],
+      stories: { file: join(dir, 'stories-1.jsonl'), end: 0 } as StateToSave['stories'],
+      routes: new Map(),
+      files: new Map(),
+    })
+    saveState(dir, state('a'))
+    const first = readdirSync(dir).sort()
+    expect(first.filter((name) => name.startsWith('part-')).map((name) => name.split('-')[1])).toEqual(['files', 'routes', 'stories'])
+    const index = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))
+    expect(Object.keys(index).sort()).toEqual(['buildId', 'fingerprint', 'parts', 'space', 'version'])
+    saveState(dir, state('b'))
+    expect(readdirSync(dir).filter((name) => first.includes(name))).toEqual(['state.json'])
+    expect(readState(dir)?.buildId).toBe('b')
     rmSync(dir, { recursive: true, force: true })
   })
 
@@ -46,7 +67,7 @@ describe('recordBuild', () => {
     const plan = { routes: new Map(), output: { contents: () => new Map() } } as unknown as Plan
     const content = { space: { id: 1, name: 'Space' }, stories: spilled } as unknown as Content
     recordBuild({ cache: dir, fingerprint: 'f', buildId: 'b', content, languages: [], plan, redirects: [] })
-    const saved = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'))
+    const saved = readState(dir)!
     expect(saved.stories.summaries).toHaveLength(20)
     expect(saved.stories.end).toBe(spilled.size)
     spilled.dispose()

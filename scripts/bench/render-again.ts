@@ -21,7 +21,7 @@ import { OutputWriter } from '../engine/files/output.ts'
 import { prerender } from '../engine/render/prerender.ts'
 import { indexBytes, RenderPool, workerCount, workerHeapMb } from '../engine/render/pool.ts'
 import { SpilledStories } from '../engine/content/story-store.ts'
-import type { CacheState } from '../engine/cache/cache.ts'
+import { readState } from '../engine/cache/cache.ts'
 
 // As in a build (scripts/build.ts): the workers, which inherit this environment, must load React's
 // production build.
@@ -44,7 +44,8 @@ if (!values['work-dir']) {
   process.exit(1)
 }
 const work = resolve(values['work-dir'])
-const state = JSON.parse(readFileSync(join(work, 'cache', 'state.json'), 'utf8')) as CacheState
+const state = readState(join(work, 'cache'))
+if (!state) throw new Error(`No build cache of this version in ${work}: build again.`)
 // The story file sits beside the state (its recorded path may be relative to another folder).
 const stories = SpilledStories.reopen({ ...state.stories, file: join(work, 'cache', basename(state.stories.file)) })
 const site = siteOf(stories, { name: state.space.name })
