@@ -88,7 +88,7 @@ async function measure(label: string, space: Space, runs: number) {
     for (let run = 1; run <= runs; run++) {
       const logFrom = server.output().length
       const { seconds, done } = await publishOnce(url, space, target, run)
-      const line = /Build: (.*)/.exec(server.output().slice(logFrom))?.[1]?.trim() ?? ''
+      const line = /^\S+ {3}(.*routes rendered.*)$/m.exec(server.output().slice(logFrom))?.[1]?.trim() ?? ''
       samples.push({ seconds, done, line })
       process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s (${line})\n`)
     }
