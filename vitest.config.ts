@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config'
  */
 const PROCESS_TESTS = [
   'browser', 'build-failures', 'build', 'bundles', 'cleanup', 'code-fingerprint', 'demo-guard', 'dev-reload', 'dev-server', 'editor', 'hostile-content',
-  'languages-folder', 'languages', 'pagination', 'ports', 'production-install', 'publish', 'real-spaces', 'stage-folders', 'web-vitals',
+  'languages-folder', 'languages', 'pagination', 'ports', 'production-install', 'publish', 'real-spaces', 'standby', 'stage-folders', 'web-vitals',
 ].map((name) => `tests/${name}.test.{ts,tsx}`)
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 /**
  * `npm run build`: crawl the space, plan what to render, render it into a staging directory, and
  * swap that in for the output only when everything succeeded; then record what the next build
- * needs. Each phase is a module of scripts/build/ (docs/architecture.md walks them).
+ * needs. The stages are folders of scripts/engine/ (docs/architecture.md draws them).
  *
  * This module starts the build: it reads the settings, takes the build cache and starts the
  * bundle process, and only then loads the phases (scripts/engine/index.ts) with the packages
@@ -19,6 +19,7 @@ import { phaseClock } from './engine/report/phase-clock.ts'
 import { ensureBundles, type BundleBuild } from './engine/bundles/index.ts'
 import { loadEnv, readBuildConfig, type BuildConfig } from './engine/config.ts'
 import type { BuildStart } from './engine/index.ts'
+import { buildArguments } from './engine/standby.ts'
 
 // A static build is always a production build: a NODE_ENV=development or =test inherited from the
 // shell (or a test runner) would otherwise bundle and render React's development build.
@@ -66,7 +67,8 @@ async function build(config: BuildConfig): Promise<void> {
 }
 
 try {
-  await build(readBuildConfig(loadEnv(), process.argv.slice(2)))
+  const args = await buildArguments(process.argv.slice(2), () => import('./engine/index.ts'))
+  if (args) await build(readBuildConfig(loadEnv(), args))
   process.exit(0)
 } catch (error) {
   const message = error instanceof ConfigError ? error.message : `Build failed: ${(error as Error).message ?? error}`

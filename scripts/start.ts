@@ -83,12 +83,13 @@ if (config!.embedded) {
   preview = previewProxy({ ...config!.cms, previewToken: config!.cms.previewToken }, log)
 }
 
+const runner = buildRunner({ args: buildArgs, log })
 const queue = new BuildQueue({
   file: join(cacheDir(config!), 'pending-webhooks.json'),
-  start: buildRunner({ args: buildArgs, log }),
+  start: runner.start,
   log,
 })
-app = createApp({ outDir, queue, webhookSecret: secret, preview, log })
+app = createApp({ outDir, queue, webhookSecret: secret, preview, standingBy: runner.standingBy, log })
 
 // Set before the server says it serves: a SIGTERM right after that line must find them.
 let stopping = false
@@ -99,6 +100,7 @@ async function stop(signal: string) {
   const closed = new Promise<void>((resolvePromise) => server.close(() => resolvePromise()))
   server.closeIdleConnections()
   await queue.close()
+  runner.close()
   await previewCms?.close()
   await Promise.race([closed, new Promise((resolvePromise) => setTimeout(resolvePromise, 5000).unref())])
   process.exit(0)

@@ -17,12 +17,14 @@ export interface AppOptions {
   webhookSecret?: string
   /** The preview proxy, when a preview token is configured. */
   preview?: RequestHandler
+  /** Whether the next build waits in standby, its engine loaded (scripts/server/build-runner.ts). */
+  standingBy?: () => boolean
   log: (line: string) => void
 }
 
 export const WEBHOOK_PATH = '/api/webhooks/storyblok'
 
-export function createApp({ outDir, queue, webhookSecret, preview, log }: AppOptions): express.Express {
+export function createApp({ outDir, queue, webhookSecret, preview, standingBy, log }: AppOptions): express.Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
@@ -54,7 +56,7 @@ export function createApp({ outDir, queue, webhookSecret, preview, log }: AppOpt
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('cache-control', 'no-store')
-    res.json({ status: 'ok', build: liveBuildId(outDir) ?? null, queue: queue.status() })
+    res.json({ status: 'ok', build: liveBuildId(outDir) ?? null, queue: { ...queue.status(), standby: standingBy?.() ?? false } })
   })
 
   if (preview) app.get(PREVIEW_PROXY_PATH, preview)

@@ -1,10 +1,14 @@
 /**
- * Runs one incremental build as a child process (`scripts/build.ts --changed …`): a build that
- * crashes or is killed takes nothing of the server with it, and its memory is returned when it ends.
+ * Runs each incremental build as a child process (`scripts/build.ts --changed …`): a build that
+ * crashes or is killed takes nothing of the server with it, and its memory is returned when it
+ * ends. The next build's process is started ahead and waits, its engine loaded, for the story ids
+ * (scripts/engine/standby.ts); it is started once the build before it has ended, so that it never
+ * takes a core from a running build.
  */
 import { join } from 'node:path'
-import { runScript } from '../engine/bundles/child-process.ts'
+import { runScript, type NodeProcess } from '../engine/bundles/child-process.ts'
 import type { FinishedBuild } from '../engine/report/outcome.ts'
+import { STANDBY_FLAG, type StandbyJob, type StandbyReady } from '../engine/standby.ts'
 import type { BuildRun } from './queue.ts'
 
 export interface RunnerOptions {
@@ -12,6 +16,14 @@ export interface RunnerOptions {
   args: string[]
   env?: NodeJS.ProcessEnv
   log: (line: string) => void
+}
+
+export interface BuildRunner {
+  start: (storyIds: number[]) => BuildRun
+  /** Whether the next build waits in standby, its engine loaded. */
+  standingBy(): boolean
+  /** Ends the build waiting in standby (the server is stopping). */
+  close(): void
 }
 
 const BUILD_SCRIPT = join(import.meta.dirname, '..', 'build.ts')
@@ -23,20 +35,57 @@ function finishedLine(finished: FinishedBuild | undefined): string {
   return `${finished.rendered} routes rendered (${finished.mode}); ${finished.requests} CMS requests, ${finished.warnings} warnings`
 }
 
-export function buildRunner({ args, env = process.env, log }: RunnerOptions): (storyIds: number[]) => BuildRun {
-  return (storyIds) => {
-    const run = runScript(BUILD_SCRIPT, [...args, '--changed', storyIds.join(',')], { env: { ...env, CI: 'true' }, messages: true })
-    let finished: FinishedBuild | undefined
-    run.child.on('message', (message) => (finished = message as FinishedBuild))
-    const done = run.exited.then(({ code, signal }) => {
-      if (code === 0) {
-        log(`  ${finishedLine(finished)}`)
-        return finished && 'live' in finished ? { live: finished.live } : {}
-      }
-      const reason = run.stderr().trim().split('\n').filter((line) => line && !/^(Stories fetched|Pages rendered)/.test(line)).slice(-6).join(' | ')
-      throw new Error(`the build ${signal ? `was killed (${signal})` : `exited with code ${code}`}${reason ? `: ${reason}` : ''}`)
+/** What a build process's end means for the queue: the build it made live, or why it failed. */
+function outcome(run: NodeProcess, log: (line: string) => void): Promise<{ live?: string }> {
+  let finished: FinishedBuild | undefined
+  run.child.on('message', (message: FinishedBuild | StandbyReady) => {
+    if ('live' in message || 'unchanged' in message) finished = message
+  })
+  return run.exited.then(({ code, signal }) => {
+    if (code === 0) {
+      log(`  ${finishedLine(finished)}`)
+      return finished && 'live' in finished ? { live: finished.live } : {}
+    }
+    const reason = run.stderr().trim().split('\n').filter((line) => line && !/^(Stories fetched|Pages rendered)/.test(line)).slice(-6).join(' | ')
+    throw new Error(`the build ${signal ? `was killed (${signal})` : `exited with code ${code}`}${reason ? `: ${reason}` : ''}`)
+  })
+}
+
+/** A build process in standby, and whether it got as far as listening for its job. */
+interface Standby {
+  run: NodeProcess
+  ready: Promise<boolean>
+  isReady: boolean
+}
+
+export function buildRunner({ args, env = process.env, log }: RunnerOptions): BuildRunner {
+  let closed = false
+  const prepare = (): Standby => {
+    const run = runScript(BUILD_SCRIPT, [...args, STANDBY_FLAG], { env: { ...env, CI: 'true' }, messages: true })
+    const standby: Standby = { run, ready: Promise.resolve(false), isReady: false }
+    standby.ready = new Promise<boolean>((resolve) => {
+      run.child.on('message', (message) => (message as StandbyReady)?.standby === 'ready' && resolve((standby.isReady = true)))
+      void run.exited.then(() => resolve((standby.isReady = false)))
     })
-    done.catch(() => {}) // observed by the queue
-    return { done, cancel: () => run.child.kill('SIGTERM') }
+    return standby
+  }
+  let standby: Standby | undefined = prepare()
+  return {
+    start(storyIds) {
+      // A standby that died meanwhile (out of memory, killed by hand) is replaced.
+      const next = standby && standby.run.child.exitCode === null ? standby : prepare()
+      standby = undefined
+      const done = outcome(next.run, log)
+      void next.ready.then((ready) => ready && next.run.child.send({ changed: storyIds } satisfies StandbyJob))
+      done.catch(() => {}) // observed by the queue
+      void next.run.exited.then(() => (standby ??= closed ? undefined : prepare()))
+      return { done, cancel: () => next.run.child.kill('SIGTERM') }
+    },
+    standingBy: () => standby?.isReady === true,
+    close() {
+      closed = true
+      standby?.run.child.kill('SIGTERM')
+      standby = undefined
+    },
   }
 }

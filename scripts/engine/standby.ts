@@ -1,0 +1,35 @@
+/**
+ * A build started ahead of need by `npm start` (scripts/server/build-runner.ts): the process
+ * starts, loads the engine, then waits for the next webhook's story ids over its IPC channel. A
+ * publish then does not wait for Node, the TypeScript loader and the engine's modules to load
+ * (about half a second on two cores, measured 2026-11-27); each build still has a process of its own.
+ */
+export const STANDBY_FLAG = '--standby'
+
+/** What the server sends a standby build: the stories the webhooks named. */
+export interface StandbyJob {
+  changed: number[]
+}
+
+/** What a standby build tells the server once it listens for its job (a message sent before would be lost). */
+export interface StandbyReady {
+  standby: 'ready'
+}
+
+/**
+ * The build's arguments: `argv` as given, or, for a standby build, once its parent names the
+ * changed stories; undefined when the parent went away first (nothing to build).
+ */
+export async function buildArguments(argv: string[], preload: () => Promise<unknown>): Promise<string[] | undefined> {
+  if (!argv.includes(STANDBY_FLAG)) return argv
+  await preload()
+  const job = new Promise<StandbyJob | undefined>((resolve) => {
+    process.once('message', (message) => resolve(message as StandbyJob))
+    process.once('disconnect', () => resolve(undefined))
+  })
+  const ready: StandbyReady = { standby: 'ready' }
+  process.send?.(ready)
+  const told = await job
+  if (!told) return undefined
+  return [...argv.filter((arg) => arg !== STANDBY_FLAG), '--changed', told.changed.join(',')]
+}

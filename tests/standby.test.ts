@@ -1,0 +1,42 @@
+/**
+ * scripts/engine/standby.ts: a build started ahead by `npm start` loads the engine, says it is
+ * ready, and builds what the server then names; it ends quietly when the server goes away first.
+ */
+import { describe, expect, it } from 'vitest'
+import { runNode } from '../scripts/engine/bundles/child-process.ts'
+import { tempDir } from './helpers/build.ts'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/** A stand-in for scripts/build.ts: prints the arguments the standby hands on. */
+function script(): string {
+  const file = join(tempDir('standby'), 'standby-probe.mts')
+  const standby = join(import.meta.dirname, '..', 'scripts', 'engine', 'standby.ts')
+  writeFileSync(file, `import { buildArguments } from ${JSON.stringify(standby)}\nconst args = await buildArguments(process.argv.slice(2), async () => {})\nconsole.log(JSON.stringify(args ?? null))\nprocess.exit(0)\n`)
+  return file
+}
+
+describe('a standby build', () => {
+  it('should say it is ready, then build the stories the server names', async () => {
+    const run = runNode(['--import', 'tsx', script(), '--out', 'dist', '--standby'], { messages: true })
+    const ready = await new Promise((resolve) => run.child.once('message', resolve))
+    expect(ready).toEqual({ standby: 'ready' })
+    run.child.send({ changed: [12, 34] })
+    expect((await run.exited).code).toBe(0)
+    expect(JSON.parse(run.stdout())).toEqual(['--out', 'dist', '--changed', '12,34'])
+  })
+
+  it('should end without building when the server goes away first', async () => {
+    const run = runNode(['--import', 'tsx', script(), '--standby'], { messages: true })
+    await new Promise((resolve) => run.child.once('message', resolve))
+    run.child.disconnect()
+    expect((await run.exited).code).toBe(0)
+    expect(JSON.parse(run.stdout())).toBeNull()
+  })
+
+  it('should hand on the arguments as they are without --standby', async () => {
+    const run = runNode(['--import', 'tsx', script(), '--full'], {})
+    expect((await run.exited).code).toBe(0)
+    expect(JSON.parse(run.stdout())).toEqual(['--full'])
+  })
+})
