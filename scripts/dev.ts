@@ -83,7 +83,8 @@ const isDemo = () => current.demo
 // would register the React plugin twice.
 // Build output, caches and benchmark sites can hold tens of thousands of files (and HTML files
 // Vite would scan for dependencies): neither the watcher nor the dependency scan looks there.
-const OUTPUT = ['**/.build/**', '**/dist/**', '**/.dist.*/**', '**/dist-*/**']
+// Every output's builds live in `.<output>.builds` beside it (scripts/engine/files/deploy.ts).
+const OUTPUT = ['**/.build/**', '**/.build-*/**', '**/dist/**', '**/dist-*/**', '**/.*.builds/**']
 const { viteServer } = await dev({
   viteConfig: {
     appType: 'custom',
