@@ -13,6 +13,7 @@ import { dev } from 'vike/api'
 import { renderPage } from 'vike/server'
 import serveStatic from 'serve-static'
 import { createCmsClient } from '../cms/client.ts'
+import { WRITTEN_FOLDERS } from './engine/files/written-folders.ts'
 import { ConfigError } from '../cms/config.ts'
 import { connectCms } from '../cms/connect.ts'
 import { crawl } from '../cms/crawl.ts'
@@ -83,8 +84,7 @@ const isDemo = () => current.demo
 // would register the React plugin twice.
 // Build output, caches and benchmark sites can hold tens of thousands of files (and HTML files
 // Vite would scan for dependencies): neither the watcher nor the dependency scan looks there.
-// Every output's builds live in `.<output>.builds` beside it (scripts/engine/files/deploy.ts).
-const OUTPUT = ['**/.build/**', '**/.build-*/**', '**/dist/**', '**/dist-*/**', '**/.*.builds/**']
+const OUTPUT = WRITTEN_FOLDERS
 const { viteServer } = await dev({
   viteConfig: {
     appType: 'custom',
