@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { ConfigError } from '../cms/config.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
-import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, lockCache } from './engine/cache/cache.ts'
+import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, lockCache, readStateAhead, type StateAhead } from './engine/cache/cache.ts'
 import { phaseClock } from './engine/report/phase-clock.ts'
 import { ensureBundles, type BundleBuild } from './engine/bundles/index.ts'
 import { loadEnv, readBuildConfig, type BuildConfig } from './engine/config.ts'
@@ -29,7 +29,7 @@ process.env.NODE_ENV = 'production'
 // about one 5,000-story build in five kept its pages' short-lived rich-text trees and peaked at 431-444 MB.
 setFlagsFromString('--no-allocation-site-pretenuring')
 
-async function build(config: BuildConfig): Promise<void> {
+async function build(config: BuildConfig, stateAhead?: StateAhead): Promise<void> {
   const clock = phaseClock()
   const timestamp = Date.now()
   const cache = cacheDir(config)
@@ -55,7 +55,7 @@ async function build(config: BuildConfig): Promise<void> {
     // Bundles do not depend on content: build them (unless the code is unchanged, and not --full)
     // while the crawl waits on the network.
     bundles = ensureBundles(bundleDir, fingerprintCode, { preview, rebuild: config.full })
-    start = { config, clock, timestamp, cache, release, bundles, bundleDir, fingerprint: buildFingerprint(fingerprintCode(), config) }
+    start = { config, clock, timestamp, cache, release, bundles, bundleDir, fingerprint: buildFingerprint(fingerprintCode(), config), stateAhead }
     phases = await import('./engine/index.ts')
   } catch (error) {
     undo()
@@ -66,9 +66,15 @@ async function build(config: BuildConfig): Promise<void> {
   await phases.runBuild(start)
 }
 
+/** What a standby build does before its job comes: loads the engine and reads the build cache's state. */
+async function prepare(args: string[]): Promise<StateAhead | undefined> {
+  await import('./engine/index.ts')
+  return readStateAhead(cacheDir(readBuildConfig(loadEnv(), args)))
+}
+
 try {
-  const args = await buildArguments(process.argv.slice(2), () => import('./engine/index.ts'))
-  if (args) await build(readBuildConfig(loadEnv(), args))
+  const job = await buildArguments(process.argv.slice(2), prepare)
+  if (job) await build(readBuildConfig(loadEnv(), job.args), job.ahead)
   process.exit(0)
 } catch (error) {
   const message = error instanceof ConfigError ? error.message : `Build failed: ${(error as Error).message ?? error}`

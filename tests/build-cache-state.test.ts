@@ -2,10 +2,10 @@
  * The build cache's state (scripts/engine/cache/cache.ts): saved from the build's maps in parts,
  * read back as the objects an incremental build works with.
  */
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { readState, saveState, STATE_VERSION, type StateToSave } from '../scripts/engine/cache/cache.ts'
+import { loadState, readState, readStateAhead, saveState, STATE_VERSION, type StateToSave } from '../scripts/engine/cache/cache.ts'
 import type { Plan } from '../scripts/engine/plan/plan.ts'
 import { recordBuild } from '../scripts/engine/publish/record.ts'
 import type { Content } from '../scripts/engine/content/content.ts'
@@ -55,6 +55,32 @@ describe('saveState', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+})
+
+describe('loadState with a state read ahead', () => {
+  it('should take the state read ahead while its file is unchanged, and read the file again once it changed', () => {
+    const dir = tempDir('build-cache-ahead')
+    writeFileSync(join(dir, 'stories-1.jsonl'), '')
+    const state = (buildId: string): StateToSave => ({
+      version: STATE_VERSION,
+      fingerprint: 'f',
+      buildId,
+      space: { id: 1, name: 'Space' } as StateToSave['space'],
+      stories: { file: join(dir, 'stories-1.jsonl'), end: 0 } as StateToSave['stories'],
+      routes: new Map(),
+      files: new Map(),
+    })
+    saveState(dir, state('a'))
+    const ahead = readStateAhead(dir)!
+    expect(loadState(dir, 'f', 'a', ahead).state).toBe(ahead.state)
+    // Another build saved its state meanwhile (its stamp differs: here in size).
+    saveState(dir, state('bb'))
+    const loaded = loadState(dir, 'f', 'bb', ahead)
+    expect(loaded.state).not.toBe(ahead.state)
+    expect(loaded.state?.buildId).toBe('bb')
+    expect(readStateAhead(join(dir, 'none'))).toBeUndefined()
+    rmSync(dir, { recursive: true, force: true })
+  })
 })
 
 describe('recordBuild', () => {

@@ -12,7 +12,7 @@ import { join } from 'node:path'
 function script(): string {
   const file = join(tempDir('standby'), 'standby-probe.mts')
   const standby = join(import.meta.dirname, '..', 'scripts', 'engine', 'standby.ts')
-  writeFileSync(file, `import { buildArguments } from ${JSON.stringify(standby)}\nconst args = await buildArguments(process.argv.slice(2), async () => {})\nconsole.log(JSON.stringify(args ?? null))\nprocess.exit(0)\n`)
+  writeFileSync(file, `import { buildArguments } from ${JSON.stringify(standby)}\nconst job = await buildArguments(process.argv.slice(2), async (args) => args.length)\nconsole.log(JSON.stringify(job ?? null))\nprocess.exit(0)\n`)
   return file
 }
 
@@ -23,7 +23,8 @@ describe('a standby build', () => {
     expect(ready).toEqual({ standby: 'ready' })
     run.child.send({ changed: [12, 34] })
     expect((await run.exited).code).toBe(0)
-    expect(JSON.parse(run.stdout())).toEqual(['--out', 'dist', '--changed', '12,34'])
+    // What was prepared ahead saw the arguments without the flag (here, their count).
+    expect(JSON.parse(run.stdout())).toEqual({ args: ['--out', 'dist', '--changed', '12,34'], ahead: 2 })
   })
 
   it('should end without building when the server goes away first', async () => {
@@ -37,6 +38,6 @@ describe('a standby build', () => {
   it('should hand on the arguments as they are without --standby', async () => {
     const run = runNode(['--import', 'tsx', script(), '--full'], {})
     expect((await run.exited).code).toBe(0)
-    expect(JSON.parse(run.stdout())).toEqual(['--full'])
+    expect(JSON.parse(run.stdout())).toEqual({ args: ['--full'] })
   })
 })

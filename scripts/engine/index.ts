@@ -13,7 +13,7 @@ import { siteOf, type Site } from '../../pages/site.ts'
 import type { BundleBuild } from './bundles/index.ts'
 import { siteInfo, type BuildConfig } from './config.ts'
 import { acquireContent, folderLanguageSites, folderState, languageSites, siteRedirects, splitFolders, StoryStores } from './content/index.ts'
-import { loadState, type CacheState } from './cache/index.ts'
+import { loadState, type CacheState, type StateAhead } from './cache/index.ts'
 import { clearOld, createStage, discardStage, liveBuildId, prepareFolders, stagePath, type FolderThread } from './files/index.ts'
 import { planBuild } from './plan/index.ts'
 import { mergeLanguagePass, prerender, renderWorkers, type RenderWorkers } from './render/index.ts'
@@ -24,9 +24,9 @@ import { Undo } from './undo.ts'
 const log = (line: string) => process.stdout.write(`${line}\n`)
 
 /** What the build needs of the cached previous build, or why it renders everything. */
-function previousBuild(config: BuildConfig, cache: string, fingerprint: string): { state?: CacheState; reason: string } {
+function previousBuild({ config, cache, fingerprint, stateAhead }: BuildStart): { state?: CacheState; reason: string } {
   if (config.full) return { reason: '--full' }
-  const { state, reason } = loadState(cache, fingerprint, liveBuildId(config.outDir))
+  const { state, reason } = loadState(cache, fingerprint, liveBuildId(config.outDir), stateAhead)
   return { state, reason: reason ?? '' }
 }
 
@@ -44,6 +44,8 @@ export interface BuildStart {
   bundleDir: string
   /** The code and settings' fingerprint (scripts/engine/cache/cache.ts). */
   fingerprint: string
+  /** The cache's state as a standby build read it before its job came (scripts/engine/standby.ts). */
+  stateAhead?: StateAhead
 }
 
 /** What the build has started before the crawl: the stage, the render workers, the CMS. */
@@ -59,8 +61,9 @@ interface Started {
   crawlDone: () => void
 }
 
-async function startStage({ config, cache, fingerprint, bundles, bundleDir }: BuildStart, undo: Undo): Promise<Started> {
-  const { state: previous, reason: fullReason } = previousBuild(config, cache, fingerprint)
+async function startStage(start: BuildStart, undo: Undo): Promise<Started> {
+  const { config, bundles, bundleDir } = start
+  const { state: previous, reason: fullReason } = previousBuild(start)
   const cms = await connectCms(config.cms, config.embedded, log)
   undo.add(() => cms.server?.close())
   // Registered before the stage is made: a stop request may come while it is being made. The

@@ -18,11 +18,13 @@ export interface StandbyReady {
 
 /**
  * The build's arguments: `argv` as given, or, for a standby build, once its parent names the
- * changed stories; undefined when the parent went away first (nothing to build).
+ * changed stories, with what `prepare` made of the other arguments meanwhile; undefined when the
+ * parent went away first (nothing to build).
  */
-export async function buildArguments(argv: string[], preload: () => Promise<unknown>): Promise<string[] | undefined> {
-  if (!argv.includes(STANDBY_FLAG)) return argv
-  await preload()
+export async function buildArguments<T>(argv: string[], prepare: (args: string[]) => Promise<T>): Promise<{ args: string[]; ahead?: T } | undefined> {
+  if (!argv.includes(STANDBY_FLAG)) return { args: argv }
+  const args = argv.filter((arg) => arg !== STANDBY_FLAG)
+  const ahead = await prepare(args)
   const job = new Promise<StandbyJob | undefined>((resolve) => {
     process.once('message', (message) => resolve(message as StandbyJob))
     process.once('disconnect', () => resolve(undefined))
@@ -31,5 +33,5 @@ export async function buildArguments(argv: string[], preload: () => Promise<unkn
   process.send?.(ready)
   const told = await job
   if (!told) return undefined
-  return [...argv.filter((arg) => arg !== STANDBY_FLAG), '--changed', told.changed.join(',')]
+  return { args: [...args, '--changed', told.changed.join(',')], ahead }
 }

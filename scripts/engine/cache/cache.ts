@@ -135,12 +135,33 @@ export function readState(dir: string): CacheState | undefined {
   return { ...small, ...members } as CacheState
 }
 
-/** The saved state, or why there is none to use. */
-export function loadState(dir: string, fingerprint: string, liveId: string | undefined): { state?: CacheState; reason?: string } {
+/** The saved state as read ahead of a build (scripts/engine/standby.ts), with the stamp of its file then. */
+export interface StateAhead {
+  state: CacheState | undefined
+  stamp: string
+}
+
+function stampOf(dir: string): string {
+  const { mtimeMs, size } = statSync(join(dir, 'state.json'))
+  return `${mtimeMs} ${size}`
+}
+
+/** The state read now, for a build that starts later; undefined when there is none to read. */
+export function readStateAhead(dir: string): StateAhead | undefined {
+  try {
+    const stamp = stampOf(dir)
+    return { state: readState(dir), stamp }
+  } catch {
+    return undefined
+  }
+}
+
+/** The saved state, or why there is none to use. `ahead`: the state read before, used if its file has not changed since. */
+export function loadState(dir: string, fingerprint: string, liveId: string | undefined, ahead?: StateAhead): { state?: CacheState; reason?: string } {
   if (!existsSync(join(dir, 'state.json'))) return { reason: 'no build cache yet' }
   let state: CacheState | undefined
   try {
-    state = readState(dir)
+    state = ahead && ahead.stamp === stampOf(dir) ? ahead.state : readState(dir)
   } catch (error) {
     return { reason: `the build cache is unreadable (${(error as Error).message})` }
   }

@@ -3,4 +3,4 @@
  * (the previous build's stories, routes and files, if its build is still live), written by the
  * publish stage once the build is live. One build at a time holds its lock.
  */
-export { loadState, type CacheState } from './cache.ts'
+export { loadState, readStateAhead, type CacheState, type StateAhead } from './cache.ts'
