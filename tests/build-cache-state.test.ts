@@ -13,6 +13,19 @@ import { SpilledStories } from '../scripts/engine/content/story-store.ts'
 import { tempDir } from './helpers/build.ts'
 import { projectSpace } from './helpers/space.ts'
 
+/** A state with no routes or files, its story file in `dir`. */
+function emptyState(dir: string, buildId: string): StateToSave {
+  return {
+    version: STATE_VERSION,
+    fingerprint: 'f',
+    buildId,
+    space: { id: 1, name: 'Space' } as StateToSave['space'],
+    stories: { file: join(dir, 'stories-1.jsonl'), end: 0 } as StateToSave['stories'],
+    routes: new Map(),
+    files: new Map(),
+  }
+}
+
 describe('saveState', () => {
   it('should save a state that reads back with its routes and files as objects, whatever their keys', () => {
     const dir = tempDir('build-cache-state')
@@ -35,15 +48,7 @@ describe('saveState', () => {
 
   it('should save its large members as parts, name them in state.json, and delete the parts of the state before', () => {
     const dir = tempDir('build-cache-parts')
-    const state = (buildId: string): StateToSave => ({
-      version: STATE_VERSION,
-      fingerprint: 'f',
-      buildId,
-      space: { id: 1, name: 'Space' } as StateToSave['space'],
-      stories: { file: join(dir, 'stories-1.jsonl'), end: 0 } as StateToSave['stories'],
-      routes: new Map(),
-      files: new Map(),
-    })
+    const state = (buildId: string) => emptyState(dir, buildId)
     saveState(dir, state('a'))
     const first = readdirSync(dir).sort()
     expect(first.filter((name) => name.startsWith('part-')).map((name) => name.split('-')[1])).toEqual(['files', 'routes', 'stories'])
@@ -61,15 +66,7 @@ describe('loadState with a state read ahead', () => {
   it('should take the state read ahead while its file is unchanged, and read the file again once it changed', () => {
     const dir = tempDir('build-cache-ahead')
     writeFileSync(join(dir, 'stories-1.jsonl'), '')
-    const state = (buildId: string): StateToSave => ({
-      version: STATE_VERSION,
-      fingerprint: 'f',
-      buildId,
-      space: { id: 1, name: 'Space' } as StateToSave['space'],
-      stories: { file: join(dir, 'stories-1.jsonl'), end: 0 } as StateToSave['stories'],
-      routes: new Map(),
-      files: new Map(),
-    })
+    const state = (buildId: string) => emptyState(dir, buildId)
     saveState(dir, state('a'))
     const ahead = readStateAhead(dir)!
     expect(loadState(dir, 'f', 'a', ahead).state).toBe(ahead.state)
