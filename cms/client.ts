@@ -8,6 +8,7 @@ import { ofetch, FetchError } from 'ofetch'
 import pThrottle from 'p-throttle'
 import { MISSING_TOKEN_MESSAGE, STORYBLOK_API_ORIGINS, UUID_BATCH_SIZE, type CmsConfig } from './config.ts'
 import type { Story, StoryLink } from './content-model.ts'
+import { storyLinkOf } from './links.ts'
 import { withRateLimitRetry, type RetryOptions } from './rate-limit-retry.ts'
 
 export type StoriesParams = Record<string, string | number | boolean | undefined>
@@ -125,10 +126,6 @@ function chunks<T>(items: T[], size: number): T[][] {
   return result
 }
 
-function linkOf(story: Story): StoryLink {
-  return { id: story.id, uuid: story.uuid, slug: story.slug, full_slug: story.full_slug, url: story.full_slug, name: story.name, is_folder: false, published: true }
-}
-
 type Get = (path: string, params: StoriesParams) => Promise<{ data: Answer; headers: Headers }>
 
 /** GET requests through the throttle and the 429 policy, counted, failing as CmsRequestError. */
@@ -172,7 +169,7 @@ async function storiesByUuid(get: Get, uuids: string[] | undefined, { version, l
 /** The answer's relations and links, with those it names only by uuid fetched. */
 async function included(get: Get, data: Answer, params: StoriesParams): Promise<{ links: StoryLink[]; rels: Story[] }> {
   const [rels, linked] = await Promise.all([storiesByUuid(get, data.rel_uuids, params), storiesByUuid(get, data.link_uuids, params)])
-  return { rels: [...(data.rels ?? []), ...rels], links: [...(data.links ?? []), ...linked.map(linkOf)] }
+  return { rels: [...(data.rels ?? []), ...rels], links: [...(data.links ?? []), ...linked.map(storyLinkOf)] }
 }
 
 /** The `total` header, if it is a whole number. */

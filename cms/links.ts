@@ -2,8 +2,13 @@
  * Where a Storyblok link points: story links go to the linked story's current route (the
  * `cached_url` of a link may be stale), url and asset links to their URL, email links to `mailto:`.
  */
-import type { Multilink } from './content-model.ts'
+import type { Multilink, Story, StoryLink } from './content-model.ts'
 import { own } from './own.ts'
+
+/** A story as an entry of an answer's `links` (what `resolve_links=url` returns for it). */
+export function storyLinkOf(story: Story & { published?: boolean }): StoryLink {
+  return { id: story.id, uuid: story.uuid, slug: story.slug, full_slug: story.full_slug, url: story.full_slug, name: story.name, is_folder: false, published: story.published !== false }
+}
 
 export function withAnchor(href: string, anchor: unknown): string {
   return typeof anchor === 'string' && anchor ? `${href}#${anchor.replace(/^#/, '')}` : href

@@ -84,12 +84,11 @@ const isDemo = () => current.demo
 // would register the React plugin twice.
 // Build output, caches and benchmark sites can hold tens of thousands of files (and HTML files
 // Vite would scan for dependencies): neither the watcher nor the dependency scan looks there.
-const OUTPUT = WRITTEN_FOLDERS
 const { viteServer } = await dev({
   viteConfig: {
     appType: 'custom',
-    server: { middlewareMode: true, watch: { ignored: OUTPUT } },
-    optimizeDeps: { entries: ['pages/**/+*.{ts,tsx}', 'renderer/**/*.{ts,tsx}', ...OUTPUT.map((glob) => `!${glob}`)] },
+    server: { middlewareMode: true, watch: { ignored: WRITTEN_FOLDERS } },
+    optimizeDeps: { entries: ['pages/**/+*.{ts,tsx}', 'renderer/**/*.{ts,tsx}', ...WRITTEN_FOLDERS.map((glob) => `!${glob}`)] },
   },
 })
 // The demo space's images, whether it comes from the embedded CMS or from `npm run cms`.

@@ -1,16 +1,16 @@
-// Over 250 lines: every delivery endpoint the build and the editor use, answered as Storyblok answers them, in one place.
 /**
  * The Storyblok delivery API's answers, as pure functions of a space and a request: what the
  * embedded CMS serves. Only what the client and crawl use is implemented, with the real API's
  * shapes (docs/behaviour.md, "Calls"; the real API: https://www.storyblok.com/docs/api/content-delivery/v2).
  */
 import { DATASOURCE_PER_PAGE, DEFAULT_PER_PAGE, INLINE_RESOLVE_LIMIT, MAX_PER_PAGE } from '../config.ts'
-import type { Story, StoryLink } from '../content-model.ts'
+import type { Story } from '../content-model.ts'
 import { relationUuids, storyLinkUuids } from '../content-walk.ts'
 import { addEditableMarkers } from './editable.ts'
 import { localizedFullSlug, localizedName, translateContent } from './translate.ts'
 import type { Space, StoredStory } from './space.ts'
 import { own } from '../own.ts'
+import { storyLinkOf } from '../links.ts'
 
 export interface DeliveryAnswer {
   status: number
@@ -114,19 +114,6 @@ function linkUuidsOf(stories: Story[]): string[] {
   return [...new Set(stories.flatMap((story) => storyLinkUuids(story.content)))]
 }
 
-function linkEntry(story: StoredStory): StoryLink {
-  return {
-    id: story.id,
-    uuid: story.uuid,
-    slug: story.slug,
-    full_slug: story.full_slug,
-    url: story.full_slug,
-    name: story.name,
-    is_folder: false,
-    published: story.published !== false,
-  }
-}
-
 interface Included {
   rels?: Story[]
   rel_uuids?: string[]
@@ -162,7 +149,7 @@ function includes(space: Space, stories: Story[], query: URLSearchParams, access
     else {
       included.links = uuids.map((uuid) => {
         const story = byUuid.get(uuid)!
-        return resolveLinks === 'story' ? present(space, story, access, []) : linkEntry(story)
+        return resolveLinks === 'story' ? present(space, story, access, []) : storyLinkOf(story)
       })
     }
   }

@@ -8,7 +8,7 @@
  * Why not hast-util-to-html itself: it serializes any hast (SVG, optional tag omission, quote
  * choice, comments, doctypes, raw nodes) and pays for that on every node, with an options object
  * per text node and attribute. Rich text is most of a story's bytes, and its serialization was the
- * build's largest single item (measured 2026-11-21: 0.45 s of the main thread at 5,000 stories,
+ * build's largest single item (measured 2026-11-23: 0.45 s of the main thread at 5,000 stories,
  * a third of that here). Attribute names and kinds still come from
  * property-information and void elements from html-void-elements, as hast-util-to-html has them.
  */

@@ -58,17 +58,21 @@ interface Standby {
   isReady: boolean
 }
 
+/** Starts a build process in standby; `ready` settles once it listens for its job (false if it ended first). */
+function standBy(args: string[], env: NodeJS.ProcessEnv): Standby {
+  const run = runScript(BUILD_SCRIPT, [...args, STANDBY_FLAG], { env: { ...env, CI: 'true' }, messages: true })
+  let settle!: (ready: boolean) => void
+  const standby: Standby = { run, isReady: false, ready: new Promise((resolve) => (settle = resolve)) }
+  run.child.on('message', (message: StandbyReady | FinishedBuild) => {
+    if ('standby' in message) settle((standby.isReady = true))
+  })
+  void run.exited.then(() => settle((standby.isReady = false)))
+  return standby
+}
+
 export function buildRunner({ args, env = process.env, log }: RunnerOptions): BuildRunner {
   let closed = false
-  const prepare = (): Standby => {
-    const run = runScript(BUILD_SCRIPT, [...args, STANDBY_FLAG], { env: { ...env, CI: 'true' }, messages: true })
-    const standby: Standby = { run, ready: Promise.resolve(false), isReady: false }
-    standby.ready = new Promise<boolean>((resolve) => {
-      run.child.on('message', (message) => (message as StandbyReady)?.standby === 'ready' && resolve((standby.isReady = true)))
-      void run.exited.then(() => resolve((standby.isReady = false)))
-    })
-    return standby
-  }
+  const prepare = () => standBy(args, env)
   let standby: Standby | undefined = prepare()
   return {
     start(storyIds) {
@@ -76,7 +80,8 @@ export function buildRunner({ args, env = process.env, log }: RunnerOptions): Bu
       const next = standby && standby.run.child.exitCode === null ? standby : prepare()
       standby = undefined
       const done = outcome(next.run, log)
-      void next.ready.then((ready) => ready && next.run.child.send({ changed: storyIds } satisfies StandbyJob))
+      // A process that ended between its ready and this job fails the build with its own exit.
+      void next.ready.then((ready) => ready && next.run.child.send({ changed: storyIds } satisfies StandbyJob, (error) => error && next.run.child.kill()))
       done.catch(() => {}) // observed by the queue
       void next.run.exited.then(() => (standby ??= closed ? undefined : prepare()))
       return { done, cancel: () => next.run.child.kill('SIGTERM') }

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { PreviewConfig } from '../../../cms/preview-config.ts'
-import { bundleJob, CLIENT_MANIFEST, SERVER_ENTRY, WORKER_BUNDLE, type BundleMessage } from './layout.ts'
+import { bundleJob, CLIENT_MANIFEST, WORKER_BUNDLE, type BundleMessage } from './layout.ts'
 import { runNode } from './child-process.ts'
 
 export interface BundleBuild {
@@ -34,7 +34,7 @@ export interface BundleBuild {
 export function ensureBundles(outDir: string, fingerprint: () => string, { preview, rebuild = false }: { preview?: PreviewConfig; rebuild?: boolean } = {}): BundleBuild {
   const stamp = join(outDir, 'fingerprint')
   if (!rebuild) {
-    const complete = [SERVER_ENTRY, CLIENT_MANIFEST, WORKER_BUNDLE].every((file) => existsSync(join(outDir, file)))
+    const complete = [CLIENT_MANIFEST, WORKER_BUNDLE].every((file) => existsSync(join(outDir, file)))
     const current = complete && existsSync(stamp) ? readFileSync(stamp, 'utf8') : undefined
     if (current === fingerprint()) return { done: Promise.resolve(), written: Promise.resolve(), workerReady: Promise.resolve(), cancel: () => {}, reused: true }
   }
@@ -74,7 +74,7 @@ export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBui
  * - `NODE_ENV=production`, for Vite's and React's production builds;
  * - `PREVIEW_CONFIG` always set, so that one left in the shell never leaks into a production bundle;
  * - `MIMALLOC_ALLOW_THP=0` unless the caller set it, for the memory bound: rolldown's allocator
- *   would otherwise take its arena in 2 MiB huge pages (110 MB more, measured 2026-11-20).
+ *   would otherwise take its arena in 2 MiB huge pages (about 110 MB more, measured 2026-11-23).
  */
 export function bundleProcessEnv(preview: PreviewConfig | undefined, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return { MIMALLOC_ALLOW_THP: '0', ...env, NODE_ENV: 'production', PREVIEW_CONFIG: preview ? JSON.stringify(preview) : 'null' }

@@ -16,9 +16,6 @@ export interface BundleMessage {
   bundles: 'worker-written' | 'written'
 }
 
-/** The server entry Vike builds: importing it registers the build with Vike's runtime. */
-export const SERVER_ENTRY = 'server/entry.mjs'
-
 /** Vike's asset manifest of the client bundle (Vite's manifest format): the entry's script and styles. */
 export const CLIENT_MANIFEST = 'assets.json'
 

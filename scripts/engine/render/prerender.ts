@@ -49,7 +49,7 @@ export interface PrerenderResult {
  * Batches in flight per thread (the workers and the main thread, which makes payloads): enough that
  * a pause on either thread does not leave the other waiting, and few enough that what the main
  * thread holds of them dies young. Four let a 10,000-story build's heap outgrow the memory bound
- * in about half the builds (measured 2026-11-25); three kept it at 300-323 MB at the same speed.
+ * in about half the builds (measured 2026-11-24); three kept it at 300-323 MB at the same speed.
  */
 const IN_FLIGHT_PER_THREAD = 3
 
