@@ -5,7 +5,8 @@
  * moved elsewhere) are removed. Pure: the build cache supplies what the previous build rendered from.
  */
 import { LISTED_TYPES, type ListedType } from '../cms/content-model.ts'
-import { breadcrumbs } from './breadcrumbs.ts'
+import { ancestorRoutes } from './breadcrumbs.ts'
+import type { StoryCard } from './build-contract.ts'
 import type { Shown, ShownWindow } from './payload.ts'
 import type { Site } from './site.ts'
 
@@ -27,7 +28,25 @@ export interface AffectedRoutes {
   everything?: string
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+// The same object first: an incremental build's unchanged stories keep their summaries, and so their cards.
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b)
+
+type Crumb = Pick<StoryCard, 'name'> & { route?: string }
+
+/**
+ * The routes whose breadcrumb differs between two builds (pages/breadcrumbs.ts: the card at that
+ * route, by its name and route): a page's breadcrumbs changed exactly when one of its ancestors is
+ * among them, so each page is checked against this set instead of building its trail twice.
+ */
+function changedCrumbs(before: ReadonlyMap<string, Crumb>, after: ReadonlyMap<string, Crumb>): Set<string> {
+  const changed = new Set<string>()
+  for (const [route, card] of before) {
+    const now = after.get(route)
+    if (!now || now.name !== card.name || now.route !== card.route) changed.add(route)
+  }
+  for (const route of after.keys()) if (!before.has(route)) changed.add(route)
+  return changed
+}
 
 /**
  * Whether two versions of a list differ anywhere in `[from, to)`. Made once per list: the number
@@ -52,6 +71,7 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
   if (everything) return { render: [...site.routes.keys()], removed, everything }
 
   const listChanged = Object.fromEntries(LISTED_TYPES.map((type) => [type, differences(previous.site.index.lists[type], site.index.lists[type])])) as Record<ListedType, (window: ShownWindow) => boolean>
+  const crumbs = changedCrumbs(previous.site.index.byRoute, site.index.byRoute)
   const render: string[] = []
   for (const [route, { uuid }] of site.routes) {
     const before = previous.routes.get(route)
@@ -61,7 +81,7 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
       changed.has(uuid) ||
       before.dependsOn.some((other) => changed.has(other)) ||
       Object.entries(before.listsShown ?? {}).some(([type, window]) => listChanged[type as ListedType](window)) ||
-      !same(breadcrumbs(route, previous.site.index.byRoute), breadcrumbs(route, site.index.byRoute))
+      (crumbs.size > 0 && ancestorRoutes(route).some((ancestor) => crumbs.has(ancestor)))
     ) {
       render.push(route)
     }

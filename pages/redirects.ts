@@ -71,14 +71,15 @@ export function editorRedirects(entries: { name: string; value: string }[], warn
 }
 
 /**
- * Redirects for stories that moved since the previous build (its route → uuid table), plus the
+ * Redirects for stories that moved since the previous build (its routes with their stories' uuids), plus the
  * ones earlier builds made, so a story moved twice still answers at its first address.
  */
-export function movedStoryRedirects(previous: ReadonlyMap<string, string>, current: ReadonlyMap<string, { uuid: string; page?: number }>, earlier: Redirect[] = []): Redirect[] {
+export function movedStoryRedirects(previous: ReadonlyMap<string, { uuid: string }>, current: ReadonlyMap<string, { uuid: string; page?: number }>, earlier: Redirect[] = []): Redirect[] {
   // A story's own route, not the pages of its project list.
-  const routeOfUuid = new Map([...current].flatMap(([route, { uuid, page }]) => (page ? [] : [[uuid, route] as const])))
+  const routeOfUuid = new Map<string, string>()
+  for (const [route, { uuid, page }] of current) if (!page) routeOfUuid.set(uuid, route)
   const moved: Redirect[] = []
-  for (const [route, uuid] of previous) {
+  for (const [route, { uuid }] of previous) {
     const now = routeOfUuid.get(uuid)
     if (now && now !== route && !current.has(route)) moved.push({ from: route, to: now, status: DEFAULT_REDIRECT_STATUS, auto: true })
   }

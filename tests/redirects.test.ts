@@ -35,7 +35,7 @@ describe('editorRedirects', () => {
 
 describe('movedStoryRedirects', () => {
   it("should send a moved story's old route to its new one and keep earlier ones", () => {
-    const before = new Map([['/blog/old/', 'u1'], ['/about/', 'u2'], ['/projects/page/2/', 'u3']])
+    const before = new Map([['/blog/old/', { uuid: 'u1' }], ['/about/', { uuid: 'u2' }], ['/projects/page/2/', { uuid: 'u3' }]])
     const after = new Map([['/blog/new/', { uuid: 'u1' }], ['/about/', { uuid: 'u2' }], ['/projects/', { uuid: 'u3' }]])
     const earlier: Redirect[] = [{ from: '/older/', to: '/blog/old/', status: 301, auto: true }, { from: '/editor/', to: '/', status: 302 }]
     expect(movedStoryRedirects(before, after, earlier)).toEqual([
