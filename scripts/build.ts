@@ -14,7 +14,8 @@ import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { ConfigError } from '../cms/config.ts'
 import { previewConfigOf } from '../cms/preview-config.ts'
-import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, lockCache, readStateAhead, type StateAhead } from './engine/cache/cache.ts'
+import { buildFingerprint, bundleInputs, cacheDir, codeFingerprint, lockCache } from './engine/cache/cache.ts'
+import type { Ahead } from './engine/ahead.ts'
 import { phaseClock } from './engine/report/phase-clock.ts'
 import { ensureBundles, type BundleBuild } from './engine/bundles/index.ts'
 import { loadEnv, readBuildConfig, type BuildConfig } from './engine/config.ts'
@@ -29,7 +30,7 @@ process.env.NODE_ENV = 'production'
 // about one 5,000-story build in five kept its pages' short-lived rich-text trees and peaked at 431-444 MB.
 setFlagsFromString('--no-allocation-site-pretenuring')
 
-async function build(config: BuildConfig, stateAhead?: StateAhead): Promise<void> {
+async function build(config: BuildConfig, ahead?: Ahead): Promise<void> {
   const clock = phaseClock()
   const timestamp = Date.now()
   const cache = cacheDir(config)
@@ -55,7 +56,7 @@ async function build(config: BuildConfig, stateAhead?: StateAhead): Promise<void
     // Bundles do not depend on content: build them (unless the code is unchanged, and not --full)
     // while the crawl waits on the network.
     bundles = ensureBundles(bundleDir, fingerprintCode, { preview, rebuild: config.full })
-    start = { config, clock, timestamp, cache, release, bundles, bundleDir, fingerprint: buildFingerprint(fingerprintCode(), config), stateAhead }
+    start = { config, clock, timestamp, cache, release, bundles, bundleDir, fingerprint: buildFingerprint(fingerprintCode(), config), ahead }
     phases = await import('./engine/index.ts')
   } catch (error) {
     undo()
@@ -66,15 +67,19 @@ async function build(config: BuildConfig, stateAhead?: StateAhead): Promise<void
   await phases.runBuild(start)
 }
 
-/** What a standby build does before its job comes: loads the engine and reads the build cache's state. */
-async function prepare(args: string[]): Promise<StateAhead | undefined> {
+/** What a standby build does before its job comes: loads the engine and prepares what it can (scripts/engine/ahead.ts). */
+async function prepare(args: string[]) {
   await import('./engine/index.ts')
-  return readStateAhead(cacheDir(readBuildConfig(loadEnv(), args)))
+  const { prepareAhead, dropAhead } = await import('./engine/ahead.ts')
+  const config = readBuildConfig(loadEnv(), args)
+  const ahead = await prepareAhead(config)
+  return { ahead, drop: () => dropAhead(config, ahead) }
 }
 
 try {
-  const job = await buildArguments(process.argv.slice(2), prepare)
-  if (job) await build(readBuildConfig(loadEnv(), job.args), job.ahead)
+  const { args, ahead: prepared } = await buildArguments(process.argv.slice(2), prepare)
+  if (args) await build(readBuildConfig(loadEnv(), args), prepared?.ahead)
+  else await prepared?.drop()
   process.exit(0)
 } catch (error) {
   const message = error instanceof ConfigError ? error.message : `Build failed: ${(error as Error).message ?? error}`

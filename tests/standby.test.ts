@@ -1,6 +1,7 @@
 /**
  * scripts/engine/standby.ts: a build started ahead by `npm start` loads the engine, says it is
- * ready, and builds what the server then names; it ends quietly when the server goes away first.
+ * ready, and builds what the server then names; it ends quietly, handing back what it prepared to
+ * be dropped, when the server goes away or stops it first.
  */
 import { describe, expect, it } from 'vitest'
 import { runNode } from '../scripts/engine/bundles/child-process.ts'
@@ -12,7 +13,7 @@ import { join } from 'node:path'
 function script(): string {
   const file = join(tempDir('standby'), 'standby-probe.mts')
   const standby = join(import.meta.dirname, '..', 'scripts', 'engine', 'standby.ts')
-  writeFileSync(file, `import { buildArguments } from ${JSON.stringify(standby)}\nconst job = await buildArguments(process.argv.slice(2), async (args) => args.length)\nconsole.log(JSON.stringify(job ?? null))\nprocess.exit(0)\n`)
+  writeFileSync(file, `import { buildArguments } from ${JSON.stringify(standby)}\nconst job = await buildArguments(process.argv.slice(2), async (args) => args.length)\nconsole.log(JSON.stringify(job))\nprocess.exit(0)\n`)
   return file
 }
 
@@ -32,7 +33,15 @@ describe('a standby build', () => {
     await new Promise((resolve) => run.child.once('message', resolve))
     run.child.disconnect()
     expect((await run.exited).code).toBe(0)
-    expect(JSON.parse(run.stdout())).toBeNull()
+    expect(JSON.parse(run.stdout())).toEqual({ ahead: 0 })
+  })
+
+  it('should end without building when it is stopped while it waits', async () => {
+    const run = runNode(['--import', 'tsx', script(), '--out', 'dist', '--standby'], { messages: true })
+    await new Promise((resolve) => run.child.once('message', resolve))
+    run.child.kill('SIGTERM')
+    expect((await run.exited).code).toBe(0)
+    expect(JSON.parse(run.stdout())).toEqual({ ahead: 2 })
   })
 
   it('should hand on the arguments as they are without --standby', async () => {

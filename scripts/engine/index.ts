@@ -13,7 +13,8 @@ import { siteOf, type Site } from '../../pages/site.ts'
 import type { BundleBuild } from './bundles/index.ts'
 import { siteInfo, type BuildConfig } from './config.ts'
 import { acquireContent, folderLanguageSites, folderState, languageSites, siteRedirects, splitFolders, StoryStores } from './content/index.ts'
-import { loadState, type CacheState, type StateAhead } from './cache/index.ts'
+import { loadState, previousBuildOf, type CacheState, type PreviousBuild } from './cache/index.ts'
+import { usableAhead, type Ahead } from './ahead.ts'
 import { clearOld, createStage, discardStage, liveBuildId, prepareFolders, stagePath, type FolderThread } from './files/index.ts'
 import { planBuild } from './plan/index.ts'
 import { mergeLanguagePass, prerender, renderWorkers, type RenderWorkers } from './render/index.ts'
@@ -24,9 +25,9 @@ import { Undo } from './undo.ts'
 const log = (line: string) => process.stdout.write(`${line}\n`)
 
 /** What the build needs of the cached previous build, or why it renders everything. */
-function previousBuild({ config, cache, fingerprint, stateAhead }: BuildStart): { state?: CacheState; reason: string } {
+function previousBuild({ config, cache, fingerprint, ahead }: BuildStart): { state?: CacheState; reason: string } {
   if (config.full) return { reason: '--full' }
-  const { state, reason } = loadState(cache, fingerprint, liveBuildId(config.outDir), stateAhead)
+  const { state, reason } = loadState(cache, fingerprint, liveBuildId(config.outDir), ahead?.state)
   return { state, reason: reason ?? '' }
 }
 
@@ -44,17 +45,21 @@ export interface BuildStart {
   bundleDir: string
   /** The code and settings' fingerprint (scripts/engine/cache/cache.ts). */
   fingerprint: string
-  /** The cache's state as a standby build read it before its job came (scripts/engine/standby.ts). */
-  stateAhead?: StateAhead
+  /** What a standby build made of the previous build before its job came (scripts/engine/ahead.ts). */
+  ahead?: Ahead
 }
 
 /** What the build has started before the crawl: the stage, the render workers, the CMS. */
 interface Started {
   previous?: CacheState
+  /** The previous build as the plan compares with it, when a standby build made it ahead. */
+  compared?: PreviousBuild
   fullReason: string
   stage: string
   workers: RenderWorkers
   stageFolders?: FolderThread
+  /** Whether the stage holds links to every file of the live build already (a standby build's). */
+  linked: boolean
   cms: Awaited<ReturnType<typeof connectCms>>
   /** Settle as the crawl announces its total and as it ends (the render workers start on them). */
   announce: (total: number) => void
@@ -64,23 +69,25 @@ interface Started {
 async function startStage(start: BuildStart, undo: Undo): Promise<Started> {
   const { config, bundles, bundleDir } = start
   const { state: previous, reason: fullReason } = previousBuild(start)
+  const { previous: compared, linked } = usableAhead(config, start.ahead, previous)
   const cms = await connectCms(config.cms, config.embedded, log)
   undo.add(() => cms.server?.close())
   // Registered before the stage is made: a stop request may come while it is being made. The
   // folder thread may make one more folder after it is told to stop, hence the retries.
   undo.add(() => rm(stagePath(config.outDir), { recursive: true, force: true, maxRetries: 5, retryDelay: 20 }))
-  const stage = await createStage(config.outDir)
+  // A standby build's stage holds the live build's files already.
+  const stage = linked ? stagePath(config.outDir) : await createStage(config.outDir)
   let announce!: (total: number) => void
   const storiesAnnounced = new Promise<number>((resolve) => (announce = resolve))
   let crawlDone!: () => void
   const crawled = new Promise<void>((resolve) => (crawlDone = resolve))
   const workers = renderWorkers(bundles.written, { bundleDir, outRoot: stage }, { workerReady: bundles.workerReady, previous, storiesAnnounced, crawled })
   // An incremental build fills the stage from the live build: its folders are made meanwhile.
-  const stageFolders = previous ? prepareFolders(stage, Object.keys(previous.files)) : undefined
+  const stageFolders = previous && !linked ? prepareFolders(stage, Object.keys(previous.files)) : undefined
   // Before the stage goes: neither a worker writing a page nor the folder thread may bring folders back.
   undo.add(async () => (stageFolders?.stop(), await stageFolders))
   undo.add(() => workers.close())
-  return { previous, fullReason, stage, workers, stageFolders, cms, announce, crawlDone }
+  return { previous, compared, linked, fullReason, stage, workers, stageFolders, cms, announce, crawlDone }
 }
 
 /** Stage 1: the stories of every language, the sites they make, and the redirects. */
@@ -106,17 +113,18 @@ async function fetchContent({ config, cache }: BuildStart, started: Started, sto
       ? await languageSites(client, { codes, content, previous, perPage: cms.cms.perPage, cacheDir: cache, info, defaultLanguage: config.language, defaultSite: site })
       : { sites: [], warnings: [] }
   if (!folders) stores.translations(translated.sites.map(({ stories }) => stories), previous)
-  const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, previous, translated.sites)
+  const compared = started.compared ?? (previous && previousBuildOf(previous, config))
+  const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, compared, translated.sites)
   await cms.server?.close()
-  return { content, info, folders, defaultStories, site, translated, redirects, requests: client.requestCount }
+  return { content, info, folders, defaultStories, site, translated, redirects, compared, requests: client.requestCount }
 }
 type Fetched = Awaited<ReturnType<typeof fetchContent>>
 
 /** Stages 2 and 3: the plan, and every planned route rendered into the stage, language by language. */
 async function render({ config, bundles, bundleDir }: BuildStart, started: Started, fetched: Fetched) {
-  const { stage, stageFolders, previous, fullReason, workers } = started
-  const { content, site, translated, folders, info, defaultStories, redirects } = fetched
-  const plan = planBuild({ outDir: config.outDir, stage, stageFolders, previous, fullReason, content, site, languages: translated.sites, groups: folders?.groups, info })
+  const { stage, stageFolders, linked, fullReason, workers } = started
+  const { content, site, translated, folders, info, defaultStories, redirects, compared } = fetched
+  const plan = planBuild({ outDir: config.outDir, stage, stageFolders, linked, previous: compared, fullReason, content, site, languages: translated.sites, groups: folders?.groups })
   // A full build's assets and headers, staged while the render worker gets ready for its first page.
   const staged = plan.incremental ? undefined : stageBuildFiles({ config, output: plan.output, bundleDir, space: content.space })
   const planned = (of: Site) => plan.incremental?.render.filter((route) => of.routes.has(route))

@@ -18,12 +18,16 @@ export interface StandbyReady {
 
 /**
  * The build's arguments: `argv` as given, or, for a standby build, once its parent names the
- * changed stories, with what `prepare` made of the other arguments meanwhile; undefined when the
- * parent went away first (nothing to build).
+ * changed stories, with what `prepare` made of the other arguments meanwhile. `args` is undefined
+ * when the parent went away or stopped it first (nothing to build; `ahead` is to be dropped).
  */
-export async function buildArguments<T>(argv: string[], prepare: (args: string[]) => Promise<T>): Promise<{ args: string[]; ahead?: T } | undefined> {
+export async function buildArguments<T>(argv: string[], prepare: (args: string[]) => Promise<T>): Promise<{ args?: string[]; ahead?: T }> {
   if (!argv.includes(STANDBY_FLAG)) return { args: argv }
   const args = argv.filter((arg) => arg !== STANDBY_FLAG)
+  // Stopped while preparing or waiting: what was prepared is dropped before the process ends.
+  let stop!: () => void
+  const stopped = new Promise<undefined>((resolve) => (stop = () => resolve(undefined)))
+  process.once('SIGTERM', stop)
   const ahead = await prepare(args)
   const job = new Promise<StandbyJob | undefined>((resolve) => {
     process.once('message', (message) => resolve(message as StandbyJob))
@@ -31,7 +35,8 @@ export async function buildArguments<T>(argv: string[], prepare: (args: string[]
   })
   const ready: StandbyReady = { standby: 'ready' }
   process.send?.(ready)
-  const told = await job
-  if (!told) return undefined
+  const told = await Promise.race([job, stopped])
+  process.off('SIGTERM', stop)
+  if (!told) return { ahead }
   return { args: [...args, '--changed', told.changed.join(',')], ahead }
 }

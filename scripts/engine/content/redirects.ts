@@ -5,22 +5,19 @@
  */
 import type { DatasourceEntry } from '../../../cms/client.ts'
 import { editorRedirects, movedStoryRedirects, redirectTable, type Redirect } from '../../../pages/redirects.ts'
-import { languageOfRoute } from '../../../pages/languages.ts'
 import type { Site } from '../../../pages/site.ts'
-import type { CacheState } from '../cache/cache.ts'
+import type { PreviousBuild } from '../cache/previous-build.ts'
 
 /**
  * `languages`: the sites of the space's other languages. A story that moved in any language (a
  * translated slug renamed, say) redirects from its old route to its new one in that language.
  */
-export function siteRedirects(entries: DatasourceEntry[], site: Site, previous: CacheState | undefined, languages: { language: string; site: Site }[] = []): { table: Redirect[]; warnings: string[] } {
+export function siteRedirects(entries: DatasourceEntry[], site: Site, previous: PreviousBuild | undefined, languages: { language: string; site: Site }[] = []): { table: Redirect[]; warnings: string[] } {
   const warnings: string[] = []
-  const codes = languages.map(({ language }) => language)
   const sites = [{ language: undefined as string | undefined, site }, ...languages]
-  const previousRoutes = Object.entries(previous?.routes ?? {})
-  const before = (language?: string) => new Map(previousRoutes.filter(([route]) => languageOfRoute(route, codes) === language).map(([route, { uuid }]) => [route, uuid]))
+  const before = (language?: string) => (previous ? previous.of(language).routes : new Map<string, { uuid: string }>())
   // Earlier builds' redirects, of every language, are carried once (with the default's).
-  const moved = sites.flatMap(({ language, site }) => movedStoryRedirects(before(language), site.routes, language ? [] : previous?.redirects))
+  const moved = sites.flatMap(({ language, site }) => movedStoryRedirects(before(language), site.routes, language ? [] : previous?.state.redirects))
   const routes = new Set(sites.flatMap((each) => [...each.site.routes.keys()]))
   const table = redirectTable([...editorRedirects(entries, warnings), ...moved], routes, warnings)
   return { table, warnings }
