@@ -75,13 +75,14 @@ export function editorRedirects(entries: { name: string; value: string }[], warn
  * ones earlier builds made, so a story moved twice still answers at its first address.
  */
 export function movedStoryRedirects(previous: ReadonlyMap<string, { uuid: string }>, current: ReadonlyMap<string, { uuid: string; page?: number }>, earlier: Redirect[] = []): Redirect[] {
-  // A story's own route, not the pages of its project list.
-  const routeOfUuid = new Map<string, string>()
-  for (const [route, { uuid, page }] of current) if (!page) routeOfUuid.set(uuid, route)
+  // A story's own route, not the pages of its project list; made only if some route lost its story.
+  let routeOfUuid: Map<string, string> | undefined
   const moved: Redirect[] = []
   for (const [route, { uuid }] of previous) {
+    if (current.has(route)) continue
+    routeOfUuid ??= new Map([...current].flatMap(([at, story]) => (story.page ? [] : [[story.uuid, at] as const])))
     const now = routeOfUuid.get(uuid)
-    if (now && now !== route && !current.has(route)) moved.push({ from: route, to: now, status: DEFAULT_REDIRECT_STATUS, auto: true })
+    if (now) moved.push({ from: route, to: now, status: DEFAULT_REDIRECT_STATUS, auto: true })
   }
   return [...moved, ...earlier.filter((redirect) => redirect.auto)]
 }

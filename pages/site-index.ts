@@ -31,9 +31,10 @@ export interface SiteIndex {
 
 type Dated = Pick<Story, 'full_slug' | 'first_published_at'>
 
+/** ISO 8601 dates in one format sort as strings; the slug orders the stories of one instant. */
 function newestFirst(a: Dated, b: Dated): number {
-  const byDate = (b.first_published_at ?? '').localeCompare(a.first_published_at ?? '')
-  return byDate || a.full_slug.localeCompare(b.full_slug)
+  const [dateA, dateB] = [a.first_published_at ?? '', b.first_published_at ?? '']
+  return dateA < dateB ? 1 : dateA > dateB ? -1 : a.full_slug.localeCompare(b.full_slug)
 }
 
 /** What the index needs of each story: its route and card (see pages/stories.ts). */

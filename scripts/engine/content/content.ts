@@ -56,7 +56,7 @@ function changedSince(stories: SpilledStories, before: SpilledIndex): Set<string
 
 /** Puts refetched stories into the reopened story file, and forgets the ones no longer published. */
 function applyRefetch(stories: SpilledStories, found: Story[], missing: number[]): Set<string> {
-  const uuidById = new Map(stories.summaries().map((summary) => [summary.id, summary.uuid]))
+  const uuidById = new Map(missing.length ? stories.summaries().map((summary) => [summary.id, summary.uuid]) : [])
   const changed = new Set<string>()
   for (const story of found.sort((a, b) => a.id - b.id)) if (stories.add(story)) changed.add(story.uuid)
   for (const id of missing) {
@@ -94,7 +94,7 @@ async function refetch(client: CmsClient, previous: CacheState, ids: number[], o
       stories.close()
       return crawlAll(client, { ...options, previous: undefined })
     }
-    const known = new Set(stories.summaries().map((summary) => summary.id))
+    const known = new Set(missing.length ? stories.summaries().map((summary) => summary.id) : [])
     const unknown = missing.filter((id) => !known.has(id))
     if (unknown.length) {
       options.log(`Story ${unknown.join(', ')} is neither published nor in the build cache (a folder?): crawling the whole space.`)

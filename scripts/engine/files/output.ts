@@ -59,10 +59,10 @@ export class OutputWriter {
   /** Directories already created (most pages go into a fresh folder, many share a parent). */
   private readonly directories = new Set<string>()
 
-  /** `existing`: the files already under `root` (hard links to the live build), by relative path. */
+  /** `existing`: the files already under `root` (hard links to the live build), by relative path; copied. */
   constructor(
     readonly root: string,
-    existing?: Map<string, FileEntry>,
+    existing?: ReadonlyMap<string, FileEntry>,
   ) {
     this.entries = new Map(existing)
   }

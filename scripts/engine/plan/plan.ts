@@ -82,7 +82,7 @@ export function planBuild({ outDir, stage, stageFolders, linked, previous, fullR
   const live = liveDir(outDir)
   const { changed, reason, how = '' } = previous ? changedStories(content, languages, previous, groups) : {}
   const incremental = previous && changed && live ? affectedInEveryLanguage(previous, site, languages, changed) : undefined
-  const output = new OutputWriter(stage, incremental && previous ? new Map(previous.files) : undefined)
+  const output = new OutputWriter(stage, incremental && previous ? previous.files : undefined)
   const routes = new Map(incremental && previous ? previous.routes : [])
   const startFromLive = async () => {
     await stageFolders // made while the crawl ran (scripts/engine/files/deploy.ts): done before the stage is touched
