@@ -12,7 +12,7 @@ import { routeOf } from './routes.ts'
 type Navigable = Pick<Story, 'full_slug' | 'name' | 'position'>
 
 /** Top level within `prefix` (a language's folder, `de/`): `de/about` is, `de/blog/x` is not. */
-function isTopLevel(story: Navigable, prefix: string): boolean {
+export function isTopLevel(story: Navigable, prefix: string): boolean {
   const slug = story.full_slug.replace(/^\/+|\/+$/g, '')
   return slug.startsWith(prefix) && !slug.slice(prefix.length).includes('/')
 }

@@ -91,9 +91,14 @@ export function siteOf(source: StorySource, info: SiteInfo, { prefix = '', fallb
     shell,
     warnings: [...warnings, ...caseCollisions(routes.keys())],
     notPages: countByComponent(data),
-    payloadFor(route) {
-      const story = routes.get(route)
-      return story ? buildPayload(source.load(story.uuid), index, { page: story.page }) : undefined
-    },
+    payloadFor: payloadsOf(source, routes, index),
+  }
+}
+
+/** A site's payloads: each route's story, loaded from `source`, with what the index says of the others. */
+export function payloadsOf(source: StorySource, routes: ReadonlyMap<string, RouteStory>, index: SiteIndex): Site['payloadFor'] {
+  return (route) => {
+    const story = routes.get(route)
+    return story ? buildPayload(source.load(story.uuid), index, { page: story.page }) : undefined
   }
 }

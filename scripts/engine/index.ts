@@ -9,10 +9,10 @@ import { createCmsClient } from '../../cms/client.ts'
 import { resolveSpaceLanguages } from '../../cms/config.ts'
 import { connectCms } from '../../cms/connect.ts'
 import { fetchDatasource, REDIRECTS_DATASOURCE } from '../../cms/datasource.ts'
-import { siteOf, type Site } from '../../pages/site.ts'
+import type { Site } from '../../pages/site.ts'
 import type { BundleBuild } from './bundles/index.ts'
 import { siteInfo, type BuildConfig } from './config.ts'
-import { acquireContent, folderLanguageSites, folderState, languageSites, siteRedirects, splitFolders, StoryStores } from './content/index.ts'
+import { acquireContent, folderLanguageSites, folderState, languageSites, siteFrom, siteRedirects, splitFolders, StoryStores } from './content/index.ts'
 import { loadState, previousBuildOf, type CacheState, type PreviousBuild } from './cache/index.ts'
 import { usableAhead, type Ahead } from './ahead.ts'
 import { clearOld, createStage, discardStage, liveBuildId, prepareFolders, stagePath, type FolderThread } from './files/index.ts'
@@ -106,14 +106,14 @@ async function fetchContent({ config, cache }: BuildStart, started: Started, sto
   const folders = strategy === 'folder' ? splitFolders(content.stories, { codes, defaultLanguage: config.language, cacheDir: cache }) : undefined
   if (folders) stores.split([folders.defaultStories, ...folders.languages.map(({ stories }) => stories)])
   const defaultStories = folders?.defaultStories ?? content.stories
-  const site = siteOf(defaultStories, info)
+  const compared = started.compared ?? (previous && previousBuildOf(previous, config))
+  const site = siteFrom(defaultStories, info, compared, content.changed)
   const translated = folders
     ? folderLanguageSites(folders, { info, defaultLanguage: config.language, defaultSite: site })
     : codes.length
       ? await languageSites(client, { codes, content, previous, perPage: cms.cms.perPage, cacheDir: cache, info, defaultLanguage: config.language, defaultSite: site })
       : { sites: [], warnings: [] }
   if (!folders) stores.translations(translated.sites.map(({ stories }) => stories), previous)
-  const compared = started.compared ?? (previous && previousBuildOf(previous, config))
   const redirects = siteRedirects(await fetchDatasource(client, REDIRECTS_DATASOURCE, content.space.cv), site, compared, translated.sites)
   await cms.server?.close()
   return { content, info, folders, defaultStories, site, translated, redirects, compared, requests: client.requestCount }

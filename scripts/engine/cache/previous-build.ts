@@ -7,29 +7,35 @@
 import { own } from '../../../cms/own.ts'
 import type { RouteDependencies } from '../../../pages/affected.ts'
 import { languageOfRoute, languageSiteOf } from '../../../pages/languages.ts'
-import { siteOf, type Site } from '../../../pages/site.ts'
+import type { SiteInfo } from '../../../pages/build-contract.ts'
+import { siteOf } from '../../../pages/site.ts'
+import type { PatchBase } from '../../../pages/site-patch.ts'
 import type { StorySummary } from '../../../pages/stories.ts'
 import { siteInfo, type BuildConfig } from '../config.ts'
 import type { FileEntry } from '../files/output.ts'
 import type { CacheState } from './cache.ts'
 
-/** One language of the cached build: its site and its routes' dependencies. */
-export interface PreviousLanguage {
-  site: Site
+/** One language of the cached build: its site with the summaries it was made of (a PatchBase), and its routes' dependencies. */
+export interface PreviousLanguage extends PatchBase {
   routes: Map<string, RouteDependencies>
 }
 
 export interface PreviousBuild {
   state: CacheState
+  /** The site info its sites were made with. */
+  info: SiteInfo
   /** The other languages' codes, as the cached build had them. */
   codes: string[]
   /** A space translated by folders: each story's group of versions, as the cached build had them. */
   groups?: Record<string, string>
   /** The default language's (no code) or another language's part of the cached build. */
   of(language?: string): PreviousLanguage
-  /** Every route of every language with its dependencies, and every file with its digest: the state's, as maps. */
-  routes: ReadonlyMap<string, RouteDependencies>
-  files: ReadonlyMap<string, FileEntry>
+  /**
+   * Every route of every language with its dependencies, and every file with its digest: the
+   * state's, as maps, made for one build, whose plan takes them over and updates them.
+   */
+  routes: Map<string, RouteDependencies>
+  files: Map<string, FileEntry>
 }
 
 function summariesOf(state: CacheState): { summaries: (language?: string) => StorySummary[]; codes: string[] } {
@@ -47,14 +53,16 @@ export function previousBuildOf(state: CacheState, config: BuildConfig): Previou
   for (const [route, dependencies] of all) routes.get(languageOfRoute(route, codes) ?? '')!.set(route, dependencies)
   // Only the summaries are kept: a previous site's pages are compared, never rendered.
   const source = (language?: string) => ({ summaries: () => summaries(language), load: () => { throw new Error("A previous build's stories are not loaded") } })
-  const languages = new Map<string, PreviousLanguage>([['', { site: siteOf(source(), info), routes: routes.get('')! }]])
-  for (const code of codes) languages.set(code, { site: languageSiteOf(source(code), info, code, summaries()), routes: routes.get(code)! })
+  const own = (language?: string) => new Map(summaries(language).map((summary) => [summary.uuid, summary]))
+  const languages = new Map<string, PreviousLanguage>([['', { site: siteOf(source(), info), summaries: own(), routes: routes.get('')! }]])
+  for (const code of codes) languages.set(code, { site: languageSiteOf(source(code), info, code, summaries()), summaries: own(code), routes: routes.get(code)! })
   return {
     state,
+    info,
     codes,
     routes: all,
     files: new Map(Object.entries(state.files)),
     ...(state.folders ? { groups: state.folders.groups } : {}),
-    of: (language) => languages.get(language ?? '') ?? { site: siteOf(source(language), info), routes: new Map() },
+    of: (language) => languages.get(language ?? '') ?? { site: siteOf(source(language), info), summaries: new Map(), routes: new Map() },
   }
 }
