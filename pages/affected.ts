@@ -70,7 +70,11 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
       : undefined
   if (everything) return { render: [...site.routes.keys()], removed, everything }
 
-  const listChanged = Object.fromEntries(LISTED_TYPES.map((type) => [type, differences(previous.site.index.lists[type], site.index.lists[type])])) as Record<ListedType, (window: ShownWindow) => boolean>
+  const listChanged = new Map(LISTED_TYPES.map((type) => [type as string, differences(previous.site.index.lists[type], site.index.lists[type])]))
+  const showsChangedList = (shown: Shown) => {
+    for (const type in shown) if (listChanged.get(type)?.(shown[type as ListedType]!)) return true
+    return false
+  }
   const crumbs = changedCrumbs(previous.site.index.byRoute, site.index.byRoute)
   const render: string[] = []
   for (const [route, { uuid }] of site.routes) {
@@ -80,7 +84,7 @@ export function affectedRoutes(previous: { routes: Map<string, RouteDependencies
       before.uuid !== uuid ||
       changed.has(uuid) ||
       before.dependsOn.some((other) => changed.has(other)) ||
-      Object.entries(before.listsShown ?? {}).some(([type, window]) => listChanged[type as ListedType](window)) ||
+      (before.listsShown && showsChangedList(before.listsShown)) ||
       (crumbs.size > 0 && ancestorRoutes(route).some((ancestor) => crumbs.has(ancestor)))
     ) {
       render.push(route)

@@ -93,8 +93,9 @@ export function movedStoryRedirects(previous: ReadonlyMap<string, { uuid: string
  * is left out; chains are followed to their end so a visitor is redirected once; loops are left
  * out; a made redirect to a route that no longer exists goes away.
  */
-export function redirectTable(redirects: Redirect[], routes: ReadonlySet<string>, warnings: string[]): Redirect[] {
-  const routeKeys = new Set([...routes].map(redirectKey))
+export function redirectTable(redirects: Redirect[], routes: Pick<ReadonlySet<string>, 'has'>, warnings: string[]): Redirect[] {
+  // Routes end in a slash (`/`, `/a/b/`), keys do not (`/`, `/a/b`): a key is a route's when its route is one.
+  const routeKeys = { has: (key: string) => (key === '/' ? routes.has(key) : key !== '' && routes.has(`${key}/`)) }
   const byKey = new Map<string, Redirect>()
   for (const redirect of redirects) {
     const key = redirectKey(redirect.from)

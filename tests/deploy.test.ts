@@ -1,7 +1,8 @@
 import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildsDir, createStage, history, linkTree, liveBuildId, publishStage, rollback } from '../scripts/engine/files/deploy.ts'
+import { buildsDir, createStage, history, liveBuildId, publishStage, rollback } from '../scripts/engine/files/deploy.ts'
+import { linkTree } from '../scripts/engine/files/fill-stage.ts'
 import { digestOf, OutputWriter } from '../scripts/engine/files/output.ts'
 import { tempDir } from './helpers/build.ts'
 

@@ -1,6 +1,6 @@
 /**
  * The stage of a build with a cache: the live build's folders are made on a thread of their own
- * while the crawl runs (prepareFolders in scripts/engine/files/deploy.ts), a build that turns out full
+ * while the crawl runs (prepareFolders in scripts/engine/files/fill-stage.ts), a build that turns out full
  * publishes none of them that it does not fill, and a live build changed by hand stops an
  * incremental build, whose stage is filled with links to the live build's files.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startCmsServer } from '../cms/api/server.ts'
 import type { Space } from '../cms/api/space.ts'
-import { prepareFolders } from '../scripts/engine/files/deploy.ts'
+import { prepareFolders } from '../scripts/engine/files/fill-stage.ts'
 import { runBuild, tempDir, workDir } from './helpers/build.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
 

@@ -9,7 +9,8 @@
 import { cacheDir, readStateAhead, type CacheState, type StateAhead } from './cache/cache.ts'
 import { previousBuildOf, type PreviousBuild } from './cache/previous-build.ts'
 import type { BuildConfig } from './config.ts'
-import { createStage, discardStage, linkTree, liveBuildId, liveDir, stagePath } from './files/deploy.ts'
+import { createStage, discardStage, liveBuildId, liveDir, stagePath } from './files/deploy.ts'
+import { linkTree } from './files/fill-stage.ts'
 
 export interface Ahead {
   state: StateAhead

@@ -18,7 +18,7 @@ export function siteRedirects(entries: DatasourceEntry[], site: Site, previous: 
   const before = (language?: string) => (previous ? previous.of(language).routes : new Map<string, { uuid: string }>())
   // Earlier builds' redirects, of every language, are carried once (with the default's).
   const moved = sites.flatMap(({ language, site }) => movedStoryRedirects(before(language), site.routes, language ? [] : previous?.state.redirects))
-  const routes = new Set(sites.flatMap((each) => [...each.site.routes.keys()]))
+  const routes = { has: (route: string) => sites.some((each) => each.site.routes.has(route)) }
   const table = redirectTable([...editorRedirects(entries, warnings), ...moved], routes, warnings)
   return { table, warnings }
 }

@@ -9,10 +9,9 @@
  * their own (see clearOld).
  */
 import { spawn } from 'node:child_process'
-import { existsSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, renameSync } from 'node:fs'
 import { mkdir, rename, rm, symlink } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import writeFileAtomic from 'write-file-atomic'
 import type { BuildMeta } from '../../../pages/build-contract.ts'
 import { processAlive } from './process-alive.ts'
@@ -22,6 +21,8 @@ const KEPT = 2
 const STAGING = /^\.staging-(\d+)$/
 /** Old builds on their way out: renamed out of sight at once, deleted by a process of their own. */
 const TRASH = '.trash-'
+/** A trash folder its deleting process has claimed: `.trash-<id>.<pid>` (see removeInBackground). */
+const CLAIMED = /^\.trash-.+\.(\d+)$/
 
 /** Where the builds of an output live: `.<name>.builds` beside it. */
 export function buildsDir(outDir: string): string {
@@ -75,7 +76,8 @@ export async function createStage(outDir: string): Promise<string> {
   for (const name of readdirSync(dir)) {
     const pid = STAGING.exec(name)?.[1]
     if (pid && (Number(pid) === process.pid || !processAlive(Number(pid)))) await rm(join(dir, name), { recursive: true, force: true })
-    if (name.startsWith(TRASH)) trash.push(join(dir, name))
+    const remover = CLAIMED.exec(name)?.[1]
+    if (name.startsWith(TRASH) && !(remover && processAlive(Number(remover)))) trash.push(join(dir, name))
   }
   removeInBackground(trash)
   const stage = stagePath(outDir)
@@ -121,10 +123,19 @@ export function clearOld(outDir: string): void {
   removeInBackground(trash)
 }
 
-/** Deletes folders from a detached process that outlives this one. */
+/**
+ * Deletes trash folders from a detached process that outlives this one. The process first claims
+ * each folder by renaming it to end in its pid, so that a build starting meanwhile (createStage)
+ * hands on only folders whose process died, and no folder is deleted by two processes at once.
+ */
 function removeInBackground(folders: string[]): void {
   if (folders.length === 0) return
-  const script = "for (const dir of process.argv.slice(1)) require('node:fs').rmSync(dir, { recursive: true, force: true })"
+  const script = `const fs = require('node:fs')
+for (const dir of process.argv.slice(1)) {
+  const claimed = dir.replace(/\\.\\d+$/, '') + '.' + process.pid
+  try { fs.renameSync(dir, claimed) } catch { continue }
+  fs.rmSync(claimed, { recursive: true, force: true })
+}`
   spawn(process.execPath, ['-e', script, ...folders], { detached: true, stdio: 'ignore' }).unref()
 }
 
@@ -178,58 +189,6 @@ export async function rollback(outDir: string): Promise<{ from: string; to: stri
   // The rolled-back build leaves the history, so a second rollback goes one further back.
   await writeHistory(outDir, ids.filter((id) => id !== live))
   return { from: live, to }
-}
-
-/** The folder thread's work: awaited before the stage is touched, stopped when the build is abandoned. */
-export interface FolderThread extends Promise<void> {
-  /** Makes the thread stop before its next folder (it may finish the one it is making). */
-  stop(): void
-}
-
-/**
- * Makes the folders of `paths` in `stage` on a thread of its own, so that they are there when the
- * stage is filled from the live build (linkTree). A new folder is the dearest part of that on
- * this machine's disk (25-140 µs of kernel time each, 11,000 of them for a 10,000-story site,
- * against 10 µs a link), and this way they are made while the crawl runs. Best effort: linkTree
- * makes any folder still missing, and reports what fails.
- */
-export function prepareFolders(stage: string, paths: Iterable<string>): FolderThread {
-  // Every folder with its ancestors, parents first: the thread makes them one level at a time.
-  const folders = new Set<string>()
-  for (const path of paths) for (let dir = dirname(path); dir !== '.' && !folders.has(dir); dir = dirname(dir)) folders.add(dir)
-  const dirs = [...folders].sort((a, b) => a.split('/').length - b.split('/').length)
-  const stopped = new Int32Array(new SharedArrayBuffer(4))
-  const worker = new Worker(join(import.meta.dirname, 'make-folders.mjs'), { workerData: { stage, dirs, stopped }, execArgv: [] })
-  const done = new Promise<void>((resolve) => {
-    worker.once('exit', () => resolve())
-    worker.once('error', () => resolve())
-  })
-  return Object.assign(done, { stop: () => Atomics.store(stopped, 0, 1) })
-}
-
-
-/**
- * Fills `stage` with hard links to the files `paths` of `from` (the live build, whose files the
- * build cache lists): an incremental build then only replaces what changed, and the live build's
- * files are never modified (writers unlink before writing, see output.ts). Synchronous on purpose:
- * nothing else runs at this point, and 20,000 links take a fifth of a second this way against
- * seconds through the thread pool. The folders are usually there already (prepareFolders above).
- */
-export function linkTree(from: string, stage: string, paths: Iterable<string>): void {
-  const made = new Set<string>()
-  for (const path of paths) {
-    const dir = dirname(join(stage, path))
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true })
-      made.add(dir)
-    }
-    try {
-      linkSync(join(from, path), join(stage, path))
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      throw new Error(`The live build has no ${path}, which the build cache lists: it was changed by hand. Run \`npm run build -- --full\`.`)
-    }
-  }
 }
 
 /** The manifest of the build in `root` (the live one), if it has readable manifests. */

@@ -59,12 +59,12 @@ export class OutputWriter {
   /** Directories already created (most pages go into a fresh folder, many share a parent). */
   private readonly directories = new Set<string>()
 
-  /** `existing`: the files already under `root` (hard links to the live build), by relative path; copied. */
+  /** `existing`: the files already under `root` (hard links to the live build), by relative path; the writer keeps it up to date. */
   constructor(
     readonly root: string,
-    existing?: ReadonlyMap<string, FileEntry>,
+    existing?: Map<string, FileEntry>,
   ) {
-    this.entries = new Map(existing)
+    this.entries = existing ?? new Map()
   }
 
   private directory(dir: string): void {

@@ -13,7 +13,8 @@ import type { Site } from '../../../pages/site.ts'
 import type { PreviousBuild } from '../cache/previous-build.ts'
 import type { Content } from '../content/content.ts'
 import type { LanguageSite } from '../content/languages.ts'
-import { emptyStage, linkTree, liveDir } from '../files/deploy.ts'
+import { emptyStage, liveDir } from '../files/deploy.ts'
+import { linkTree } from '../files/fill-stage.ts'
 import { OutputWriter } from '../files/output.ts'
 
 export interface Plan {
@@ -65,7 +66,7 @@ function affectedInEveryLanguage(previous: PreviousBuild, site: Site, languages:
 export function planBuild({ outDir, stage, stageFolders, linked, previous, fullReason, content, site, languages = [], groups }: {
   outDir: string
   stage: string
-  /** The live build's folders being made in the stage (prepareFolders in scripts/engine/files/deploy.ts), if they are. */
+  /** The live build's folders being made in the stage (prepareFolders in scripts/engine/files/fill-stage.ts), if they are. */
   stageFolders?: Promise<void>
   /** Whether the stage already holds links to every file of the live build (a standby build's, scripts/engine/ahead.ts). */
   linked?: boolean
@@ -83,9 +84,9 @@ export function planBuild({ outDir, stage, stageFolders, linked, previous, fullR
   const { changed, reason, how = '' } = previous ? changedStories(content, languages, previous, groups) : {}
   const incremental = previous && changed && live ? affectedInEveryLanguage(previous, site, languages, changed) : undefined
   const output = new OutputWriter(stage, incremental && previous ? previous.files : undefined)
-  const routes = new Map(incremental && previous ? previous.routes : [])
+  const routes = incremental && previous ? previous.routes : new Map<string, RouteDependencies>()
   const startFromLive = async () => {
-    await stageFolders // made while the crawl ran (scripts/engine/files/deploy.ts): done before the stage is touched
+    await stageFolders // made while the crawl ran (scripts/engine/files/fill-stage.ts): done before the stage is touched
     if (!incremental || !live || !previous) {
       // A full build writes every file itself; the live build's folders or links would stay behind.
       if (stageFolders || linked) await emptyStage(stage)
