@@ -5,6 +5,7 @@ import { buildsDir, createStage, history, liveBuildId, publishStage, rollback } 
 import { linkTree } from '../scripts/engine/files/fill-stage.ts'
 import { digestOf, OutputWriter } from '../scripts/engine/files/output.ts'
 import { tempDir } from './helpers/build.ts'
+import { waitFor } from './helpers/server.ts'
 
 async function deploy(out: string, id: string, files: Record<string, string>) {
   const stage = await createStage(out)
@@ -59,5 +60,20 @@ describe('deploys', () => {
     expect(statSync(join(stage, 'index.html')).ino).toBe(statSync(join(live, 'index.html')).ino)
     expect(() => linkTree(live, stage, ['missing.html'])).toThrow(/has no missing.html, which the build cache lists/)
     expect(existsSync(join(buildsDir(out), basename(stage)))).toBe(true)
+  })
+})
+
+describe('old builds on their way out', () => {
+  it('should hand on to a new deleting process only the folders whose process died', async () => {
+    const out = join(tempDir('trash'), 'dist')
+    await deploy(out, 'b1', { 'index.html': 'one' })
+    const builds = buildsDir(out)
+    // A dead process's folder (pid 2^22 + 1 is above Linux's pid limit) and one this live process claims.
+    const orphan = join(builds, `.trash-b0.${2 ** 22 + 1}`)
+    const claimed = join(builds, `.trash-b9.${process.pid}`)
+    for (const dir of [orphan, claimed]) mkdirSync(join(dir, 'a', 'b'), { recursive: true })
+    await createStage(out)
+    await waitFor(() => !existsSync(orphan), 30_000, 'the orphaned build to be deleted')
+    expect(existsSync(join(claimed, 'a', 'b'))).toBe(true)
   })
 })
