@@ -1,12 +1,12 @@
 /**
  * `npm run bench:publish [-- --stories demo,10000 --runs 3]`: the publish loop's latency. For each
- * space (the demo space, or a generated one of N stories) it makes a full build, starts `npm start`,
- * then edits one story in the CMS, sends its signed webhook and measures the time until `/healthz`
- * names a new live build, with the files that build wrote. The edited story is a project that
+ * space (the demo space, or a generated one of N stories) it makes a full build and starts `npm start`;
+ * then, the spaces taking turns run by run, it edits one story in the CMS, sends its signed webhook
+ * and measures the time until `/healthz` names a new live build. The edited story is a project that
  * other projects relate to, so its cards on those pages change too. Results go to
  * docs/benchmark/publish.md.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
@@ -14,6 +14,7 @@ import { startCmsServer } from '../../cms/api/server.ts'
 import { loadSpace, type Space } from '../../cms/api/space.ts'
 import { DEMO_SPACE_DIR } from '../../cms/demo-space.ts'
 import { runScript } from '../engine/bundles/child-process.ts'
+import { buildsDir } from '../engine/files/deploy.ts'
 import { sign } from '../server/webhook.ts'
 import { generateSpace } from './generate-space.ts'
 import { machineDescription, median } from './stats.ts'
@@ -56,7 +57,7 @@ interface Health {
 }
 
 /** One edit of `target` published by webhook: seconds until live, and until the build process is done. */
-async function publishOnce(url: string, space: Space, target: Space['stories'][number], run: number) {
+async function publishOnce(url: string, out: string, space: Space, target: Space['stories'][number], run: number) {
   const before = ((await (await fetch(`${url}/healthz`)).json()) as Health).build
   target.content.title = `${String(target.content.title).replace(/ \(edit \d+\)$/, '')} (edit ${run})`
   space.version++
@@ -71,10 +72,13 @@ async function publishOnce(url: string, space: Space, target: Space['stories'][n
   await until(url, (health) => !health.queue.building && health.queue.pending === 0)
   const done = (performance.now() - started) / 1000
   await until(url, (health) => health.queue.standby)
+  // Minutes later, the build that fell out of the kept ones is deleted too.
+  while (readdirSync(buildsDir(out)).some((name) => name.startsWith('.trash-'))) await new Promise((resolvePromise) => setTimeout(resolvePromise, 20))
   return { seconds, done }
 }
 
-async function measure(label: string, space: Space, runs: number) {
+/** A space built in full and served by `npm start`, idle with its next build standing by. */
+async function serve(label: string, space: Space) {
   const cms = await startCmsServer({ space })
   const out = join(WORK, `out-${label}`)
   const work = join(WORK, `work-${label}`)
@@ -84,42 +88,45 @@ async function measure(label: string, space: Space, runs: number) {
   if ((await full.exited).code !== 0) throw new Error(`The full build failed:\n${full.output()}`)
   const { server, url: serving } = startServer(out, work, env)
   const url = await serving
-  // A webhook finds the server idle, its next build standing by, as one minutes after the last does.
   await until(url, (health) => health.queue.standby)
-  const { target, shownOn } = mostShown(space)
-  const samples: { seconds: number; done: number; line: string }[] = []
-  try {
-    for (let run = 1; run <= runs; run++) {
-      const logFrom = server.output().length
-      const { seconds, done } = await publishOnce(url, space, target, run)
-      const line = /^\S+ {3}(.*routes rendered.*)$/m.exec(server.output().slice(logFrom))?.[1]?.trim() ?? ''
-      samples.push({ seconds, done, line })
-      process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s (${line})\n`)
-    }
-  } finally {
+  const stop = async () => {
     server.child.kill('SIGTERM')
     await server.exited
     await cms.close()
   }
-  return {
-    label,
-    stories: space.stories.length,
-    story: target.full_slug,
-    shownOn,
-    seconds: median(samples.map((sample) => sample.seconds)),
-    done: median(samples.map((sample) => sample.done)),
-    samples,
-  }
+  return { label, space, out, server, url, stop, ...mostShown(space), samples: [] as { seconds: number; done: number; line: string }[] }
+}
+type Served = Awaited<ReturnType<typeof serve>>
+
+async function publishRun(served: Served, run: number): Promise<void> {
+  const { label, server, url, out, space, target, samples } = served
+  const logFrom = server.output().length
+  const { seconds, done } = await publishOnce(url, out, space, target, run)
+  const line = /^\S+ {3}(.*routes rendered.*)$/m.exec(server.output().slice(logFrom))?.[1]?.trim() ?? ''
+  samples.push({ seconds, done, line })
+  process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s (${line})\n`)
 }
 
 const { values } = parseArgs({ options: { stories: { type: 'string', default: 'demo,10000' }, runs: { type: 'string', default: '3' }, seed: { type: 'string', default: '1' } } })
 const runs = Number(values.runs)
 mkdirSync(WORK, { recursive: true })
-const results = []
-for (const size of values.stories!.split(',')) {
-  const space = size === 'demo' ? structuredClone(loadSpace(DEMO_SPACE_DIR)) : generateSpace(Number(size), Number(values.seed))
-  results.push(await measure(size, space, runs))
+const served: Served[] = []
+try {
+  for (const size of values.stories!.split(',')) served.push(await serve(size, size === 'demo' ? structuredClone(loadSpace(DEMO_SPACE_DIR)) : generateSpace(Number(size), Number(values.seed))))
+  // The spaces take turns, run by run (A B A B), so that a slower minute of this machine falls on all of them.
+  for (let run = 1; run <= runs; run++) for (const each of served) await publishRun(each, run)
+} finally {
+  for (const each of served) await each.stop()
 }
+const results = served.map(({ label, space, target, shownOn, samples }) => ({
+  label,
+  stories: space.stories.length,
+  story: target.full_slug,
+  shownOn,
+  seconds: median(samples.map((sample) => sample.seconds)),
+  done: median(samples.map((sample) => sample.done)),
+  samples,
+}))
 
 const machine = machineDescription()
 const date = new Date().toISOString().slice(0, 10)
@@ -127,7 +134,7 @@ const rows = results.map(
   (r) =>
     `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.samples[0]?.line ?? ''} |`,
 )
-const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nOne story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build standing by, as minutes after the last webhook), timed until \`/healthz\` names the new live build. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | first run's build |\n| --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`
+const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nThe spaces take turns, run by run. One story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build standing by and the oldest build deleted, as minutes after the last webhook), timed until \`/healthz\` names the new live build. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | first run's build |\n| --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`
 console.log(`\n${markdown}`)
 mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
 writeFileSync(join(ROOT, 'docs', 'benchmark', 'publish.md'), markdown)

@@ -124,13 +124,15 @@ export function clearOld(outDir: string): void {
 }
 
 /**
- * Deletes trash folders from a detached process that outlives this one. The process first claims
- * each folder by renaming it to end in its pid, so that a build starting meanwhile (createStage)
- * hands on only folders whose process died, and no folder is deleted by two processes at once.
+ * Deletes trash folders from a detached process that outlives this one, at the lowest CPU
+ * priority, so that it never slows the next publish. The process first claims each folder by
+ * renaming it to end in its pid, so that a build starting meanwhile (createStage) hands on only
+ * folders whose process died, and no folder is deleted by two processes at once.
  */
 function removeInBackground(folders: string[]): void {
   if (folders.length === 0) return
   const script = `const fs = require('node:fs')
+try { require('node:os').setPriority(19) } catch {}
 for (const dir of process.argv.slice(1)) {
   const claimed = dir.replace(/\\.\\d+$/, '') + '.' + process.pid
   try { fs.renameSync(dir, claimed) } catch { continue }
