@@ -1,6 +1,6 @@
 /**
  * Every file a comment or a doc names exists in this repository, so a reader of the repository
- * alone can follow each reference. Names of files the build writes (`_payload.json`, …) are not
+ * alone can follow each reference. Names of files the build or a deploy writes (`_payload.json`, …) are not
  * references.
  */
 import { execFileSync } from 'node:child_process'
@@ -9,7 +9,7 @@ import { basename, dirname, join, normalize } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT } from './helpers/build.ts'
 
-const WRITTEN_BY_BUILDS = new Set(['_payload.json', 'latest.json', 'state.json', 'inputs.json', 'assets.json', 'entry.mjs', 'index.pageContext.json', 'pending-webhooks.json', 'bundle-stats.json', 'results.json', 'reused-bundles.json'])
+const WRITTEN_BY_BUILDS = new Set(['_payload.json', 'latest.json', 'state.json', 'inputs.json', 'assets.json', 'entry.mjs', 'index.pageContext.json', 'pending-webhooks.json', 'bundle-stats.json', 'results.json', 'reused-bundles.json', '.deploy-manifest.json'])
 const REFERENCE = /(?<![\w@/.:-])((?:\.{1,2}\/)?(?:[\w+-]+\/)*[\w+.-]+\.(?:ts|tsx|md|json|mjs|css|svg))(?!\w)/g
 const COMMENT = /^\s*(\/\/|\*|\/\*)|\s\/\/\s/
 

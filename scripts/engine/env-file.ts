@@ -26,10 +26,11 @@ export const SETTINGS = [
   'SITE_LANGUAGE',
   'CONTACT_ENDPOINT',
   'CONTACT_EMAIL',
+  'DEPLOY_TARGET',
 ] as const
 
 /** The prefixes of the settings: a name with one of them that is no setting is likely a typo. */
-const SETTING_PREFIX = /^(STORYBLOK|SITE|CONTACT)_/
+const SETTING_PREFIX = /^(STORYBLOK|SITE|CONTACT|DEPLOY)_/
 const ASSIGNMENT = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=(.*)$/
 
 /** Malformed lines of a `.env` text, each naming its line number. */

@@ -1,0 +1,37 @@
+/**
+ * `npm run deploy [-- --out DIR] [--dry-run] [--force] [--grace-hours N]`: publishes the live build
+ * to `DEPLOY_TARGET` (s3://bucket[/prefix]), uploading only what changed (scripts/engine/deploy/).
+ */
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { ConfigError } from '../cms/config.ts'
+import { loadEnv } from './engine/config.ts'
+import { clientConfig, DEFAULT_GRACE_MS, deploySite, DeployError, parseTarget } from './engine/deploy/index.ts'
+
+const USAGE = 'Usage: npm run deploy [-- --out DIR] [--dry-run] [--force] [--grace-hours N]'
+const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`
+
+try {
+  const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' }, 'dry-run': { type: 'boolean', default: false }, force: { type: 'boolean', default: false }, 'grace-hours': { type: 'string' } } })
+  const hours = values['grace-hours'] === undefined ? undefined : Number(values['grace-hours'])
+  if (hours !== undefined && !(hours >= 0)) throw new DeployError(`--grace-hours "${values['grace-hours']}" is not a number of hours: give one such as 24, or 0 to delete at once.`)
+  const env = loadEnv()
+  const target = parseTarget(env.DEPLOY_TARGET)
+  const dryRun = values['dry-run']!
+  const { build, plan, uploadedBytes } = await deploySite({
+    outDir: resolve(values.out!),
+    target,
+    client: clientConfig(env),
+    dryRun,
+    force: values.force!,
+    graceMs: hours === undefined ? DEFAULT_GRACE_MS : hours * 3_600_000,
+    log: (line) => console.log(line),
+  })
+  const what = `${count(plan.uploads.length, 'file')} (${(uploadedBytes / 1024).toFixed(1)} KB), ${count(plan.unchanged, 'file')} unchanged, ${count(plan.deletes.length, 'object')} deleted, ${count(plan.held.size, 'object')} kept for open tabs`
+  console.log(dryRun ? `Dry run: deploying build ${build} to ${target.url} would upload ${what.replace(' deleted', ' to delete')}.` : `Deployed build ${build} to ${target.url}: uploaded ${what}.`)
+} catch (error) {
+  const known = error instanceof DeployError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+  console.error(known ? (error as Error).message : `Deploy failed: ${(error as Error).message}. The deploy can be run again.`)
+  if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(USAGE)
+  process.exit(1)
+}

@@ -1,0 +1,10 @@
+/**
+ * After publish, deploy: the live build published to S3-compatible object storage.
+ *
+ * In: the live build of an output folder and a target (`s3://bucket[/prefix]`, the AWS settings).
+ * Out: the bucket holding that build, uploaded in a safe order with each object's headers, the
+ * deploy manifest that says what the next deploy can skip, and old objects deleted after a grace period.
+ */
+export { deploySite, type DeployResult } from './deploy-site.ts'
+export { DEFAULT_GRACE_MS, MAX_DELETES } from './plan.ts'
+export { clientConfig, DeployError, parseTarget } from './target.ts'
