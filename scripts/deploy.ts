@@ -6,10 +6,13 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../cms/config.ts'
 import { loadEnv } from './engine/config.ts'
-import { clientConfig, DEFAULT_GRACE_MS, deploySite, DeployError, parseTarget } from './engine/deploy/index.ts'
+import { clientConfig, DEFAULT_GRACE_MS, deploySite, DeployError, parseTarget, reportOf, type DeployReport } from './engine/deploy/index.ts'
 
 const USAGE = 'Usage: npm run deploy [-- --out DIR] [--dry-run] [--force] [--grace-hours N]'
 const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`
+/** Under `npm start` (scripts/server/deploy-runner.ts), the outcome also goes to the server. */
+const tell = (report: DeployReport) => new Promise<void>((resolve) => (process.send ? process.send(report, () => resolve()) : resolve()))
+const started = performance.now()
 
 try {
   const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' }, 'dry-run': { type: 'boolean', default: false }, force: { type: 'boolean', default: false }, 'grace-hours': { type: 'string' } } })
@@ -18,7 +21,7 @@ try {
   const env = loadEnv()
   const target = parseTarget(env.DEPLOY_TARGET)
   const dryRun = values['dry-run']!
-  const { build, plan, uploadedBytes } = await deploySite({
+  const result = await deploySite({
     outDir: resolve(values.out!),
     target,
     client: clientConfig(env),
@@ -27,11 +30,16 @@ try {
     graceMs: hours === undefined ? DEFAULT_GRACE_MS : hours * 3_600_000,
     log: (line) => console.log(line),
   })
+  const { build, plan, uploadedBytes } = result
   const what = `${count(plan.uploads.length, 'file')} (${(uploadedBytes / 1024).toFixed(1)} KB), ${count(plan.unchanged, 'file')} unchanged, ${count(plan.deletes.length, 'object')} deleted, ${count(plan.held.size, 'object')} kept for open tabs`
+  if (!dryRun) await tell(reportOf(result, (performance.now() - started) / 1000))
   console.log(dryRun ? `Dry run: deploying build ${build} to ${target.url} would upload ${what.replace(' deleted', ' to delete')}.` : `Deployed build ${build} to ${target.url}: uploaded ${what}.`)
+  if (process.connected) process.disconnect()
 } catch (error) {
   const known = error instanceof DeployError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
-  console.error(known ? (error as Error).message : `Deploy failed: ${(error as Error).message}. The deploy can be run again.`)
+  const line = known ? (error as Error).message : `Deploy failed: ${(error as Error).message}. The deploy can be run again.`
+  await tell({ deployFailed: line })
+  console.error(line)
   if ((error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) console.error(USAGE)
   process.exit(1)
 }

@@ -3,7 +3,8 @@
  * production server. It serves the live build as `npm run preview` does and adds:
  * - POST /api/webhooks/storyblok: signed Storyblok webhooks, answered 202 at once and queued;
  *   each build refetches and re-renders only what changed, and goes live by an atomic link swap;
- * - GET /healthz: the live build id and the queue;
+ * - GET /healthz: the live build id, the queue and, with DEPLOY_TARGET, the last deploy;
+ * with DEPLOY_TARGET set, each build that goes live is deployed to object storage (npm run deploy);
  * - GET /api/preview/story: drafts for the visual editor, for requests with a valid editor token.
  * SIGTERM stops accepting connections and abandons a running build; the live build is untouched
  * and pending changes stay on disk for the next start.
@@ -23,6 +24,8 @@ import { liveDir } from './engine/files/deploy.ts'
 import { listenOrExit, portOrExit } from './server/listen.ts'
 import { createApp } from './server/app.ts'
 import { buildRunner } from './server/build-runner.ts'
+import { deployRunner } from './server/deploy-runner.ts'
+import { clientConfig, DeployError, parseTarget } from './engine/deploy/index.ts'
 import { previewProxy } from './server/preview-proxy.ts'
 import { BuildQueue } from './server/queue.ts'
 
@@ -66,6 +69,17 @@ try {
   configFailure(error)
 }
 const outDir = config!.outDir
+
+// With DEPLOY_TARGET, every build that goes live is deployed (scripts/server/deploy-runner.ts); its settings are checked now.
+let deployer: ReturnType<typeof deployRunner> | undefined
+if (env.DEPLOY_TARGET) {
+  try {
+    clientConfig(env)
+    deployer = deployRunner({ target: parseTarget(env.DEPLOY_TARGET).url, outDir, log })
+  } catch (error) {
+    fail(error instanceof DeployError ? error.message : String(error))
+  }
+}
 if (!liveDir(outDir) || !existsSync(join(liveDir(outDir)!, 'index.html'))) fail(`Nothing to serve: ${outDir} holds no build. Run \`npm run build\` first.`)
 
 // The port first: a busy one ends the command before anything starts (scripts/server/listen.ts).
@@ -86,10 +100,14 @@ if (config!.embedded) {
 const runner = buildRunner({ args: buildArgs, log })
 const queue = new BuildQueue({
   file: join(cacheDir(config!), 'pending-webhooks.json'),
-  start: runner.start,
+  start: (storyIds) => {
+    const run = runner.start(storyIds)
+    run.done.then(({ live }) => live && deployer?.deploy(), () => {})
+    return run
+  },
   log,
 })
-app = createApp({ outDir, queue, webhookSecret: secret, preview, standingBy: runner.standingBy, log })
+app = createApp({ outDir, queue, webhookSecret: secret, preview, standingBy: runner.standingBy, deployStatus: deployer?.status, log })
 
 // Set before the server says it serves: a SIGTERM right after that line must find them.
 let stopping = false
@@ -101,6 +119,7 @@ async function stop(signal: string) {
   server.closeIdleConnections()
   await queue.close()
   runner.close()
+  deployer?.close()
   await previewCms?.close()
   await Promise.race([closed, new Promise((resolvePromise) => setTimeout(resolvePromise, 5000).unref())])
   process.exit(0)
@@ -110,3 +129,5 @@ process.on('SIGINT', () => void stop('SIGINT'))
 
 log(`Serving ${resolve(outDir)} at http://${values.host}:${actualPort}/ (webhooks: POST /api/webhooks/storyblok${secret ? '' : ', NOT VERIFIED (--insecure-webhooks)'}; preview proxy ${preview ? 'on' : 'off: no STORYBLOK_PREVIEW_TOKEN'})`)
 queue.resume()
+// The bucket may be behind the build served (built before this start): a deploy of an unchanged build uploads nothing.
+deployer?.deploy()

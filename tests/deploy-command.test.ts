@@ -7,8 +7,14 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { startCmsServer } from '../cms/api/server.ts'
+import { clientConfig } from '../scripts/engine/deploy/index.ts'
 import { createStage, publishStage } from '../scripts/engine/files/deploy.ts'
-import { cleanEnv, runScript, tempDir } from './helpers/build.ts'
+import { sign } from '../scripts/server/webhook.ts'
+import { cleanEnv, runBuild, runScript, tempDir, workDir } from './helpers/build.ts'
+import { startServer, waitFor } from './helpers/server.ts'
+import { projectSpace, storyOf, TOKENS } from './helpers/space.ts'
 
 let server: S3rver
 let endpoint: string
@@ -18,8 +24,10 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
+const storageEnv = () => ({ AWS_ENDPOINT_URL_S3: endpoint, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' })
+
 async function deployCommand(args: string[], env: Record<string, string>) {
-  const run = runScript('deploy.ts', args, cleanEnv({ AWS_ENDPOINT_URL_S3: endpoint, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...env }))
+  const run = runScript('deploy.ts', args, cleanEnv({ ...storageEnv(), ...env }))
   const { code } = await run.exited
   return { code, stdout: run.stdout(), stderr: run.stderr() }
 }
@@ -38,7 +46,7 @@ describe('npm run deploy', () => {
     expect(again.stdout.trim()).toBe('Deployed build b1 to s3://site/www: uploaded 0 files (0.0 KB), 3 files unchanged, 0 objects deleted, 0 objects kept for open tabs.')
   })
 
-  it('should stop with one line and exit 1 for a target without s3://, a missing bucket or no build', async () => {
+  it('should stop with one line and exit 1 for a target without s3:// or no build, and npm start too', async () => {
     const out = join(tempDir('deploy-none'), 'dist')
     const cases: [Record<string, string>, string][] = [
       [{ DEPLOY_TARGET: 'site/www' }, 'DEPLOY_TARGET "site/www" is not an s3:// address: write it as s3://bucket or s3://bucket/folder.'],
@@ -48,6 +56,51 @@ describe('npm run deploy', () => {
       const run = await deployCommand(['--out', out], env)
       expect(run.code).toBe(1)
       expect(run.stderr.trim()).toBe(line)
+    }
+    // npm start checks the target before it serves.
+    const start = runScript('start.ts', ['--port', '0', '--demo'], cleanEnv({ ...storageEnv(), DEPLOY_TARGET: 'site/www', STORYBLOK_WEBHOOK_SECRET: 'x' }))
+    expect((await start.exited).code).toBe(1)
+    expect(start.stderr().trim()).toBe('DEPLOY_TARGET "site/www" is not an s3:// address: write it as s3://bucket or s3://bucket/folder.')
+  })
+})
+
+interface Health {
+  build: string
+  deploy?: { running: boolean; last?: { at: string; deployed?: { build: string; uploaded: number; unchanged: number }; deployFailed?: string } }
+}
+
+describe('npm start with DEPLOY_TARGET', () => {
+  it('should deploy the build it serves, then each build a webhook makes live, uploading only what changed', async () => {
+    const space = projectSpace(6, 1)
+    space.stories.push(storyOf(99, 'home', { component: 'page' }))
+    const cms = await startCmsServer({ space })
+    const out = join(tempDir('deploy-start'), 'dist')
+    const work = workDir('deploy-start')
+    const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: TOKENS.public, STORYBLOK_WEBHOOK_SECRET: 'deploy-secret', DEPLOY_TARGET: 's3://site/live', ...storageEnv() }
+    expect((await runBuild(['--out', out, '--work-dir', work], env)).code).toBe(0)
+    const server = await startServer(['--out', out, '--work-dir', work], env)
+    try {
+      const health = async () => (await (await fetch(`${server.url}/healthz`)).json()) as Health
+      const first = await waitFor(async () => (await health()).deploy?.last, 30_000, 'the first deploy')
+      expect(first.deployFailed).toBeUndefined()
+      expect(first.deployed!.build).toBe((await health()).build)
+      const total = first.deployed!.uploaded
+      space.stories[0]!.content.title = 'Project 1, deployed'
+      space.version++
+      const body = JSON.stringify({ text: 'test', action: 'published', space_id: space.id, story_id: space.stories[0]!.id })
+      await fetch(`${server.url}/api/webhooks/storyblok`, { method: 'POST', headers: { 'content-type': 'application/json', 'webhook-signature': sign(body, 'deploy-secret') }, body })
+      const next = await waitFor(async () => {
+        const now = await health()
+        return now.build !== first.deployed!.build && now.deploy?.last?.deployed?.build === now.build && now.deploy.last.deployed
+      }, 60_000, 'the webhook build to be deployed')
+      expect(next.uploaded).toBeGreaterThan(0)
+      expect(next.uploaded).toBeLessThan(total / 2)
+      const latest = await new S3Client(clientConfig(storageEnv())).send(new GetObjectCommand({ Bucket: 'site', Key: 'live/builds/latest.json' }))
+      expect(JSON.parse(await latest.Body!.transformToString()).id).toBe(next.build)
+      expect(server.output()).toMatch(/Deployed build \S+ to s3:\/\/site\/live in [\d.]+ s: \d+ uploaded/)
+    } finally {
+      await server.stop()
+      await cms.close()
     }
   })
 })

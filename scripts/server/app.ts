@@ -7,6 +7,7 @@ import { PREVIEW_PROXY_PATH } from '../../cms/preview-config.ts'
 import { securityHeaders } from '../engine/publish/headers.ts'
 import { liveSite } from './static-server.ts'
 import { liveBuildId } from '../engine/files/deploy.ts'
+import type { DeployStatus } from './deploy-runner.ts'
 import type { BuildQueue } from './queue.ts'
 import { changesSite, parseStoryEvent, verifySignature, WEBHOOK_BODY_LIMIT } from './webhook.ts'
 
@@ -19,12 +20,14 @@ export interface AppOptions {
   preview?: RequestHandler
   /** Whether the next build waits in standby, its engine loaded (scripts/server/build-runner.ts). */
   standingBy?: () => boolean
+  /** What the last deploy to object storage did, when the server deploys (scripts/server/deploy-runner.ts). */
+  deployStatus?: () => DeployStatus
   log: (line: string) => void
 }
 
 export const WEBHOOK_PATH = '/api/webhooks/storyblok'
 
-export function createApp({ outDir, queue, webhookSecret, preview, standingBy, log }: AppOptions): express.Express {
+export function createApp({ outDir, queue, webhookSecret, preview, standingBy, deployStatus, log }: AppOptions): express.Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
@@ -56,7 +59,7 @@ export function createApp({ outDir, queue, webhookSecret, preview, standingBy, l
 
   app.get('/healthz', (_req, res) => {
     res.setHeader('cache-control', 'no-store')
-    res.json({ status: 'ok', build: liveBuildId(outDir) ?? null, queue: { ...queue.status(), standby: standingBy?.() ?? false } })
+    res.json({ status: 'ok', build: liveBuildId(outDir) ?? null, queue: { ...queue.status(), standby: standingBy?.() ?? false }, ...(deployStatus ? { deploy: deployStatus() } : {}) })
   })
 
   if (preview) app.get(PREVIEW_PROXY_PATH, preview)

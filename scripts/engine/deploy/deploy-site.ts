@@ -34,6 +34,15 @@ export interface DeployResult {
   uploadedBytes: number
 }
 
+/** What `npm run deploy` tells a parent process (`npm start`) over IPC when it ends. */
+export type DeployReport =
+  | { deployed: { build: string; uploaded: number; uploadedBytes: number; unchanged: number; deleted: number; held: number; seconds: number } }
+  | { deployFailed: string }
+
+export function reportOf({ build, plan, uploadedBytes }: DeployResult, seconds: number): DeployReport {
+  return { deployed: { build, uploaded: plan.uploads.length, uploadedBytes, unchanged: plan.unchanged, deleted: plan.deletes.length, held: plan.held.size, seconds } }
+}
+
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 
 /** Uploads `files` rank by rank (local-files.ts), several at a time within a rank; returns each path's ETag. */

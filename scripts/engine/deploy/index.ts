@@ -5,6 +5,6 @@
  * Out: the bucket holding that build, uploaded in a safe order with each object's headers, the
  * deploy manifest that says what the next deploy can skip, and old objects deleted after a grace period.
  */
-export { deploySite, type DeployResult } from './deploy-site.ts'
+export { deploySite, reportOf, type DeployReport, type DeployResult } from './deploy-site.ts'
 export { DEFAULT_GRACE_MS, MAX_DELETES } from './plan.ts'
 export { clientConfig, DeployError, parseTarget } from './target.ts'

@@ -1,0 +1,80 @@
+/**
+ * Under `npm start` with `DEPLOY_TARGET` set: every build that went live is deployed
+ * (`scripts/deploy.ts` as a child process, which reports over IPC), one deploy at a time. Builds
+ * that go live during a deploy are deployed together by one more run, which takes whatever is live
+ * then. A failed deploy is run again after 5 s, 10 s, 20 s, … up to 5 minutes, and reported until
+ * one succeeds. `/healthz` shows what the last deploy did (scripts/server/app.ts).
+ */
+import { join } from 'node:path'
+import { runScript } from '../engine/bundles/child-process.ts'
+import type { DeployReport } from '../engine/deploy/index.ts'
+
+export interface DeployStatus {
+  target: string
+  running: boolean
+  /** The last deploy that ended: what it uploaded, or why it failed, and when it ended. */
+  last?: DeployReport & { at: string }
+}
+
+export interface DeployRunner {
+  /** A build went live: deploy it (now, or after the deploy running). */
+  deploy(): void
+  status(): DeployStatus
+  /** Stops the deploy running, if one is (the server is stopping): a deploy cut short is finished by the next. */
+  close(): void
+}
+
+const DEPLOY_SCRIPT = join(import.meta.dirname, '..', 'deploy.ts')
+const RETRY_FIRST_MS = 5000
+const RETRY_MAX_MS = 5 * 60_000
+
+export function deployRunner({ target, outDir, log }: { target: string; outDir: string; log: (line: string) => void }): DeployRunner {
+  let running: Promise<void> | undefined
+  let again = false
+  let last: DeployStatus['last']
+  let failures = 0
+  let retry: NodeJS.Timeout | undefined
+  let child: ReturnType<typeof runScript> | undefined
+  let closed = false
+  const runOnce = async () => {
+    const run = (child = runScript(DEPLOY_SCRIPT, ['--out', outDir], { messages: true }))
+    let report: DeployReport | undefined
+    run.child.on('message', (message: DeployReport) => (report = message))
+    const { code } = await run.exited
+    if (closed) return
+    report ??= { deployFailed: `the deploy exited with code ${code}: ${run.stderr().trim().split('\n').pop() ?? ''}` }
+    last = { ...report, at: new Date().toISOString() }
+    if ('deployed' in report) {
+      const { build, uploaded, unchanged, deleted, seconds } = report.deployed
+      failures = 0
+      log(`Deployed build ${build} to ${target} in ${seconds.toFixed(2)} s: ${uploaded} uploaded, ${unchanged} unchanged, ${deleted} deleted.`)
+      return
+    }
+    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** failures++)
+    log(`Deploy to ${target} failed: ${report.deployFailed} Trying again in ${delay / 1000} s.`)
+    clearTimeout(retry)
+    retry = setTimeout(() => runner.deploy(), delay).unref()
+  }
+  const loop = async () => {
+    do {
+      again = false
+      await runOnce()
+    } while (again && !closed)
+    running = undefined
+  }
+  const runner: DeployRunner = {
+    deploy() {
+      clearTimeout(retry)
+      if (closed) return
+      if (running) again = true
+      else running = loop()
+    },
+    status: () => ({ target, running: Boolean(running), ...(last ? { last } : {}) }),
+    close() {
+      closed = true
+      clearTimeout(retry)
+      child?.child.kill()
+    },
+  }
+  return runner
+}
