@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util'
 import { startCmsServer } from '../../cms/api/server.ts'
 import { loadSpace, type Space } from '../../cms/api/space.ts'
 import { DEMO_SPACE_DIR } from '../../cms/demo-space.ts'
-import { runScript } from '../engine/bundles/child-process.ts'
+import { runNode, runScript } from '../engine/bundles/child-process.ts'
 import { buildsDir } from '../engine/files/deploy.ts'
 import { sign } from '../server/webhook.ts'
 import { generateSpace } from './generate-space.ts'
@@ -54,6 +54,7 @@ async function until(url: string, done: (health: Health) => boolean): Promise<vo
 interface Health {
   build: string
   queue: { building: boolean; pending: number; standby: boolean }
+  deploy?: { running: boolean; last?: { deployed?: { build: string; uploaded: number }; deployFailed?: string } }
 }
 
 /** One edit of `target` published by webhook: seconds until live, and until the build process is done. */
@@ -71,52 +72,74 @@ async function publishOnce(url: string, out: string, space: Space, target: Space
   const seconds = (performance.now() - started) / 1000
   await until(url, (health) => !health.queue.building && health.queue.pending === 0)
   const done = (performance.now() - started) / 1000
-  await until(url, (health) => health.queue.standby)
+  // In the bucket: npm start deployed the new build (its latest.json is uploaded last).
+  let uploaded = 0
+  let failed: string | undefined
+  await until(url, (health) => {
+    const last = health.deploy?.last
+    uploaded = last?.deployed?.uploaded ?? 0
+    failed = last?.deployFailed
+    return last?.deployed?.build === health.build || Boolean(failed)
+  })
+  if (failed) throw new Error(`The deploy of the new build failed: ${failed}`)
+  const inBucket = (performance.now() - started) / 1000
+  await until(url, (health) => health.queue.standby && !health.deploy?.running)
   // Minutes later, the build that fell out of the kept ones is deleted too.
   while (readdirSync(buildsDir(out)).some((name) => name.startsWith('.trash-'))) await new Promise((resolvePromise) => setTimeout(resolvePromise, 20))
-  return { seconds, done }
+  return { seconds, done, inBucket, uploaded }
 }
 
 /** A space built in full and served by `npm start`, idle with its next build standing by. */
-async function serve(label: string, space: Space) {
+async function serve(label: string, space: Space, storage: NodeJS.ProcessEnv) {
   const cms = await startCmsServer({ space })
   const out = join(WORK, `out-${label}`)
   const work = join(WORK, `work-${label}`)
   rmSync(out, { force: true, recursive: true })
-  const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: space.tokens.public, STORYBLOK_WEBHOOK_SECRET: SECRET, STORYBLOK_RATE_LIMIT: '10000' }
+  const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: space.tokens.public, STORYBLOK_WEBHOOK_SECRET: SECRET, STORYBLOK_RATE_LIMIT: '10000', ...storage, DEPLOY_TARGET: `s3://bench/${label}` }
   const full = spawnScript(['scripts/build.ts', '--out', out, '--work-dir', work, '--full'], env)
   if ((await full.exited).code !== 0) throw new Error(`The full build failed:\n${full.output()}`)
   const { server, url: serving } = startServer(out, work, env)
   const url = await serving
-  await until(url, (health) => health.queue.standby)
+  // Its first deploy (the whole build) done, as long before the first webhook.
+  await until(url, (health) => health.queue.standby && Boolean(health.deploy?.last) && !health.deploy?.running)
   const stop = async () => {
     server.child.kill('SIGTERM')
     await server.exited
     await cms.close()
   }
-  return { label, space, out, server, url, stop, ...mostShown(space), samples: [] as { seconds: number; done: number; line: string }[] }
+  return { label, space, out, server, url, stop, ...mostShown(space), samples: [] as { seconds: number; done: number; inBucket: number; uploaded: number; line: string }[] }
 }
 type Served = Awaited<ReturnType<typeof serve>>
 
 async function publishRun(served: Served, run: number): Promise<void> {
   const { label, server, url, out, space, target, samples } = served
   const logFrom = server.output().length
-  const { seconds, done } = await publishOnce(url, out, space, target, run)
+  const { seconds, done, inBucket, uploaded } = await publishOnce(url, out, space, target, run)
   const line = /^\S+ {3}(.*routes rendered.*)$/m.exec(server.output().slice(logFrom))?.[1]?.trim() ?? ''
-  samples.push({ seconds, done, line })
-  process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s (${line})\n`)
+  samples.push({ seconds, done, inBucket, uploaded, line })
+  process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s, in the bucket after ${inBucket.toFixed(2)} s (${uploaded} files uploaded; ${line})\n`)
 }
 
 const { values } = parseArgs({ options: { stories: { type: 'string', default: 'demo,10000' }, runs: { type: 'string', default: '3' }, seed: { type: 'string', default: '1' } } })
 const runs = Number(values.runs)
 mkdirSync(WORK, { recursive: true })
 const served: Served[] = []
+// The bucket every server deploys to (npm start with DEPLOY_TARGET): a real S3-protocol server, local.
+rmSync(join(WORK, 's3'), { recursive: true, force: true })
+const bucketServer = runNode(['--openssl-legacy-provider', join(import.meta.dirname, 'bucket-server.mjs'), join(WORK, 's3'), 'bench'])
+while (!/^\d+\n/.test(bucketServer.stdout())) {
+  if (bucketServer.child.exitCode !== null) throw new Error(`The bucket server did not start:\n${bucketServer.output()}`)
+  await new Promise((resolvePromise) => setTimeout(resolvePromise, 20))
+}
+const storage = { AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${bucketServer.stdout().trim()}`, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' }
 try {
-  for (const size of values.stories!.split(',')) served.push(await serve(size, size === 'demo' ? structuredClone(loadSpace(DEMO_SPACE_DIR)) : generateSpace(Number(size), Number(values.seed))))
+  for (const size of values.stories!.split(',')) served.push(await serve(size, size === 'demo' ? structuredClone(loadSpace(DEMO_SPACE_DIR)) : generateSpace(Number(size), Number(values.seed)), storage))
   // The spaces take turns, run by run (A B A B), so that a slower minute of this machine falls on all of them.
   for (let run = 1; run <= runs; run++) for (const each of served) await publishRun(each, run)
 } finally {
   for (const each of served) await each.stop()
+  bucketServer.child.kill('SIGTERM')
+  await bucketServer.exited
 }
 const results = served.map(({ label, space, target, shownOn, samples }) => ({
   label,
@@ -125,6 +148,7 @@ const results = served.map(({ label, space, target, shownOn, samples }) => ({
   shownOn,
   seconds: median(samples.map((sample) => sample.seconds)),
   done: median(samples.map((sample) => sample.done)),
+  inBucket: median(samples.map((sample) => sample.inBucket)),
   samples,
 }))
 
@@ -132,9 +156,9 @@ const machine = machineDescription()
 const date = new Date().toISOString().slice(0, 10)
 const rows = results.map(
   (r) =>
-    `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.samples[0]?.line ?? ''} |`,
+    `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.inBucket.toFixed(2)} s (${r.samples[0]?.uploaded ?? 0} files) | ${r.samples[0]?.line ?? ''} |`,
 )
-const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nThe spaces take turns, run by run. One story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build standing by and the oldest build deleted, as minutes after the last webhook), timed until \`/healthz\` names the new live build. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | first run's build |\n| --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`
+const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nThe spaces take turns, run by run. One story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build standing by and the oldest build deleted, as minutes after the last webhook), timed until \`/healthz\` names the new live build, and until the server's deploy (\`DEPLOY_TARGET\`, to a local s3rver) has put that build in the bucket. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | in the bucket, median (first run's uploads) | first run's build |\n| --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`
 console.log(`\n${markdown}`)
 mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
 writeFileSync(join(ROOT, 'docs', 'benchmark', 'publish.md'), markdown)

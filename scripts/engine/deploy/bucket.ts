@@ -34,7 +34,7 @@ export function storageError(error: unknown, target: DeployTarget, endpoint: str
   if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'TimeoutError', 'ECONNRESET'].includes(code) || /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT/.test(failure.message ?? '')) {
     return new DeployError(`Cannot reach ${endpoint} (${code}): check AWS_ENDPOINT_URL_S3 and AWS_REGION, and the network.`)
   }
-  return new DeployError(`The storage at ${endpoint} answered ${code}${status ? ` (HTTP ${status})` : ''}: ${failure.message ?? 'no message'}. The deploy can be run again.`)
+  return new DeployError(`The storage at ${endpoint} answered ${code}${status ? ` (HTTP ${status})` : ''}: ${(failure.message ?? 'no message').replace(/\.+$/, '')}. The deploy can be run again.`)
 }
 
 export class Bucket {
