@@ -25,7 +25,7 @@ import { listenOrExit, portOrExit } from './server/listen.ts'
 import { createApp } from './server/app.ts'
 import { buildRunner } from './server/build-runner.ts'
 import { deployRunner } from './server/deploy-runner.ts'
-import { clientConfig, DeployError, parseTarget } from './engine/deploy/index.ts'
+import { clientConfig, DeployError, parseTarget } from './engine/deploy/target.ts'
 import { previewProxy } from './server/preview-proxy.ts'
 import { BuildQueue } from './server/queue.ts'
 
@@ -71,6 +71,7 @@ try {
 const outDir = config!.outDir
 
 // With DEPLOY_TARGET, every build that goes live is deployed (scripts/server/deploy-runner.ts); its settings are checked now.
+// Only the settings module is imported here: the AWS SDK loads in the deploy process, never in the server.
 let deployer: ReturnType<typeof deployRunner> | undefined
 if (env.DEPLOY_TARGET) {
   try {
