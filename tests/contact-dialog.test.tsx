@@ -50,10 +50,15 @@ const errorOf = (name: string) => {
   return id ? document.getElementById(id)?.textContent : undefined
 }
 
+/**
+ * Opens the dialog and waits until it is open as a visitor sees it: shown, with focus inside. Its
+ * code loads on demand, and the first load in a busy test run resolves outside act(), so focus
+ * may move a moment after the dialog appears.
+ */
 async function open() {
   button().focus()
   await act(async () => button().click())
-  await vi.waitFor(() => expect(dialog()).not.toBeNull())
+  await vi.waitFor(() => expect(dialog()?.contains(document.activeElement)).toBe(true), { timeout: 10_000 })
 }
 
 async function type(name: string, value: string) {
