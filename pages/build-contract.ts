@@ -147,6 +147,9 @@ export interface BuildMeta {
   client?: string
 }
 
+/** Where every build writes its LatestBuild, in the output's root. */
+export const LATEST_BUILD_PATH = 'builds/latest.json'
+
 /**
  * `builds/latest.json`, which open tabs poll: the newest build, and the path of its client script
  * (content-hashed), by which a page tells whether the code it runs is still current.

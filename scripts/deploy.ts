@@ -6,6 +6,7 @@ import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ConfigError } from '../cms/config.ts'
 import { loadEnv } from './engine/config.ts'
+import { formatBytes } from './engine/report/progress.ts'
 import { clientConfig, DEFAULT_GRACE_MS, deploySite, DeployError, parseTarget, reportOf, type DeployReport } from './engine/deploy/index.ts'
 
 const USAGE = 'Usage: npm run deploy [-- --out DIR] [--dry-run] [--force] [--grace-hours N]'
@@ -31,7 +32,7 @@ try {
     log: (line) => console.log(line),
   })
   const { build, plan, uploadedBytes } = result
-  const what = `${count(plan.uploads.length, 'file')} (${(uploadedBytes / 1024).toFixed(1)} KB), ${count(plan.unchanged, 'file')} unchanged, ${count(plan.deletes.length, 'object')} deleted, ${count(plan.held.size, 'object')} kept for open tabs`
+  const what = `${count(plan.uploads.length, 'file')} (${formatBytes(uploadedBytes)}), ${count(plan.unchanged, 'file')} unchanged, ${count(plan.deletes.length, 'object')} deleted, ${count(plan.held.size, 'object')} kept for open tabs`
   if (!dryRun) await tell(reportOf(result, (performance.now() - started) / 1000))
   console.log(dryRun ? `Dry run: deploying build ${build} to ${target.url} would upload ${what.replace(' deleted', ' to delete')}.` : `Deployed build ${build} to ${target.url}: uploaded ${what}.`)
   if (process.connected) process.disconnect()

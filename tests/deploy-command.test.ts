@@ -41,9 +41,9 @@ describe('npm run deploy', () => {
     await publishStage(stage, out, 'b1')
     const first = await deployCommand(['--out', out], { DEPLOY_TARGET: 's3://site/www' })
     expect(first.code, first.stderr).toBe(0)
-    expect(first.stdout.trim()).toBe('Deployed build b1 to s3://site/www: uploaded 3 files (0.0 KB), 0 files unchanged, 0 objects deleted, 0 objects kept for open tabs.')
+    expect(first.stdout.trim()).toBe('Deployed build b1 to s3://site/www: uploaded 3 files (35 B), 0 files unchanged, 0 objects deleted, 0 objects kept for open tabs.')
     const again = await deployCommand(['--out', out], { DEPLOY_TARGET: 's3://site/www' })
-    expect(again.stdout.trim()).toBe('Deployed build b1 to s3://site/www: uploaded 0 files (0.0 KB), 3 files unchanged, 0 objects deleted, 0 objects kept for open tabs.')
+    expect(again.stdout.trim()).toBe('Deployed build b1 to s3://site/www: uploaded 0 files (0 B), 3 files unchanged, 0 objects deleted, 0 objects kept for open tabs.')
   })
 
   it('should stop with one line and exit 1 for a target without s3:// or no build, and npm start too', async () => {

@@ -10,7 +10,7 @@
  * path identifies the code instead: it is content-hashed, so it changes exactly when the code does,
  * and a page knows its own from `import.meta.url`.
  */
-import type { LatestBuild } from '../../pages/build-contract.ts'
+import { LATEST_BUILD_PATH, type LatestBuild } from '../../pages/build-contract.ts'
 import { siteFetch } from './fetch.ts'
 
 export const POLL_INTERVAL_MS = 60 * 60 * 1000
@@ -31,7 +31,7 @@ export function isStale(): boolean {
 
 async function check(): Promise<void> {
   try {
-    const latest = await siteFetch<LatestBuild>('/builds/latest.json', { cache: 'no-store' })
+    const latest = await siteFetch<LatestBuild>(`/${LATEST_BUILD_PATH}`, { cache: 'no-store' })
     if (latest.client && state.client && latest.client !== state.client) state.stale = true
     if (state.running === undefined) state.running = latest.id
     else if (latest.id !== state.running) state.stale = true

@@ -21,6 +21,7 @@ import { fetchDatasource, REDIRECTS_DATASOURCE } from '../../cms/datasource.ts'
 import { minimumRequests } from '../../cms/request-budget.ts'
 import { build as esbuild } from 'esbuild'
 import { runNode, runScript } from '../engine/bundles/child-process.ts'
+import { LATEST_BUILD_PATH } from '../../pages/build-contract.ts'
 import { pageWeight, type PageWeight } from '../page-weight.ts'
 import { BENCH_LANGUAGE_CODES, BENCH_TOKENS, generateSpace } from './generate-space.ts'
 import { machineDescription, median } from './stats.ts'
@@ -179,7 +180,7 @@ function summarize({ stories, runs, languages, space, out, builds, bounds }: { s
   const boundSeconds = median(bounds)
 
   const walls = builds.map((build) => build.wall)
-  const meta = JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')) as { id: string }
+  const meta = JSON.parse(readFileSync(join(out, LATEST_BUILD_PATH), 'utf8')) as { id: string }
   const routes = (JSON.parse(readFileSync(join(out, 'builds/meta', `${meta.id}.json`), 'utf8')) as { routes: string[] }).routes
   const requests = builds[0]!.cmsRequests
   return {

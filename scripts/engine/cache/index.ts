@@ -4,4 +4,4 @@
  * publish stage once the build is live. One build at a time holds its lock.
  */
 export { loadState, readStateAhead, type CacheState, type StateAhead } from './cache.ts'
-export { previousBuildOf, type PreviousBuild, type PreviousLanguage } from './previous-build.ts'
+export { previousBuildOf, type PreviousBuild } from './previous-build.ts'

@@ -53,9 +53,9 @@ export function previousBuildOf(state: CacheState, config: BuildConfig): Previou
   for (const [route, dependencies] of all) routes.get(languageOfRoute(route, codes) ?? '')!.set(route, dependencies)
   // Only the summaries are kept: a previous site's pages are compared, never rendered.
   const source = (language?: string) => ({ summaries: () => summaries(language), load: () => { throw new Error("A previous build's stories are not loaded") } })
-  const own = (language?: string) => new Map(summaries(language).map((summary) => [summary.uuid, summary]))
-  const languages = new Map<string, PreviousLanguage>([['', { site: siteOf(source(), info), summaries: own(), routes: routes.get('')! }]])
-  for (const code of codes) languages.set(code, { site: languageSiteOf(source(code), info, code, summaries()), summaries: own(code), routes: routes.get(code)! })
+  const byUuid = (language?: string) => new Map(summaries(language).map((summary) => [summary.uuid, summary]))
+  const languages = new Map<string, PreviousLanguage>([['', { site: siteOf(source(), info), summaries: byUuid(), routes: routes.get('')! }]])
+  for (const code of codes) languages.set(code, { site: languageSiteOf(source(code), info, code, summaries()), summaries: byUuid(code), routes: routes.get(code)! })
   return {
     state,
     info,

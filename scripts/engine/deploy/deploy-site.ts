@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { liveDir, readMeta } from '../files/deploy.ts'
+import { formatBytes } from '../report/progress.ts'
 import { Bucket } from './bucket.ts'
 import { localFiles, uploadRank, type LocalFile } from './local-files.ts'
 import { objectHeaders } from './object-headers.ts'
@@ -43,8 +44,6 @@ export function reportOf({ build, plan, uploadedBytes }: DeployResult, seconds: 
   return { deployed: { build, uploaded: plan.uploads.length, uploadedBytes, unchanged: plan.unchanged, deleted: plan.deletes.length, held: plan.held.size, seconds } }
 }
 
-const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
-
 /** Uploads `files` rank by rank (local-files.ts), several at a time within a rank; returns each path's ETag. */
 async function upload(bucket: Bucket, root: string, files: LocalFile[]): Promise<Map<string, string>> {
   const etags = new Map<string, string>()
@@ -58,8 +57,8 @@ async function upload(bucket: Bucket, root: string, files: LocalFile[]): Promise
   return etags
 }
 
-function describe(plan: DeployPlan, log: (line: string) => void): void {
-  for (const file of plan.uploads) log(`  upload ${file.path} (${kilobytes(file.size)})`)
+function listPlan(plan: DeployPlan, log: (line: string) => void): void {
+  for (const file of plan.uploads) log(`  upload ${file.path} (${formatBytes(file.size)})`)
   for (const path of plan.deletes) log(`  delete ${path}`)
   for (const [path, since] of plan.held) log(`  keep   ${path} (not in the build since ${since})`)
 }
@@ -79,7 +78,7 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
     }
     const uploadedBytes = plan.uploads.reduce((sum, file) => sum + file.size, 0)
     if (dryRun) {
-      describe(plan, log)
+      listPlan(plan, log)
       return { build, plan, uploadedBytes }
     }
     if (plan.uploads.length || plan.deletes.length) {

@@ -6,5 +6,5 @@
  * deploy manifest that says what the next deploy can skip, and old objects deleted after a grace period.
  */
 export { deploySite, reportOf, type DeployReport, type DeployResult } from './deploy-site.ts'
-export { DEFAULT_GRACE_MS, MAX_DELETES } from './plan.ts'
+export { DEFAULT_GRACE_MS } from './plan.ts'
 export { clientConfig, DeployError, parseTarget } from './target.ts'

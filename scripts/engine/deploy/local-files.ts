@@ -10,6 +10,7 @@ import { join, relative, sep } from 'node:path'
 import { HEADERS_FILE } from '../publish/headers.ts'
 import { REDIRECTS_FILE } from '../../../pages/redirects.ts'
 import { DEMO_ASSETS_ROUTE } from '../../../cms/demo-space.ts'
+import { LATEST_BUILD_PATH } from '../../../pages/build-contract.ts'
 
 export interface LocalFile {
   /** The path in the build, with `/` (`blog/index.html`): the object's key after the target's prefix. */
@@ -21,11 +22,9 @@ export interface LocalFile {
 /** Static hosts' settings files: S3 gets headers and redirects as object metadata instead. */
 const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE])
 
-export const LATEST = 'builds/latest.json'
-
 /** Upload order: 0 assets, 1 pages and the rest, 2 build metas, 3 latest.json. */
 export function uploadRank(path: string): number {
-  if (path === LATEST) return 3
+  if (path === LATEST_BUILD_PATH) return 3
   if (path.startsWith('builds/meta/')) return 2
   if (path.startsWith('assets/') || path.startsWith(`${DEMO_ASSETS_ROUTE}/`)) return 0
   return 1

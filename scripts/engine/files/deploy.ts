@@ -13,7 +13,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, renameS
 import { mkdir, rename, rm, symlink } from 'node:fs/promises'
 import { basename, dirname, join, relative, resolve } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
-import type { BuildMeta } from '../../../pages/build-contract.ts'
+import { LATEST_BUILD_PATH, type BuildMeta } from '../../../pages/build-contract.ts'
 import { processAlive } from './process-alive.ts'
 
 /** Builds kept besides the live one. */
@@ -21,7 +21,7 @@ const KEPT = 2
 const STAGING = /^\.staging-(\d+)$/
 /** Old builds on their way out: renamed out of sight at once, deleted by a process of their own. */
 const TRASH = '.trash-'
-/** A trash folder its deleting process has claimed: `.trash-<id>.<pid>` (see removeInBackground). */
+/** A trash folder its deleting process has claimed: `.trash-<id>.<pid>` (see remove-trash.mjs). */
 const CLAIMED = /^\.trash-.+\.(\d+)$/
 
 /** Where the builds of an output live: `.<name>.builds` beside it. */
@@ -123,22 +123,10 @@ export function clearOld(outDir: string): void {
   removeInBackground(trash)
 }
 
-/**
- * Deletes trash folders from a detached process that outlives this one, at the lowest CPU
- * priority, so that it never slows the next publish. The process first claims each folder by
- * renaming it to end in its pid, so that a build starting meanwhile (createStage) hands on only
- * folders whose process died, and no folder is deleted by two processes at once.
- */
+/** Deletes trash folders from a detached process that outlives this one (remove-trash.mjs says how). */
 function removeInBackground(folders: string[]): void {
   if (folders.length === 0) return
-  const script = `const fs = require('node:fs')
-try { require('node:os').setPriority(19) } catch {}
-for (const dir of process.argv.slice(1)) {
-  const claimed = dir.replace(/\\.\\d+$/, '') + '.' + process.pid
-  try { fs.renameSync(dir, claimed) } catch { continue }
-  fs.rmSync(claimed, { recursive: true, force: true })
-}`
-  spawn(process.execPath, ['-e', script, ...folders], { detached: true, stdio: 'ignore' }).unref()
+  spawn(process.execPath, [join(import.meta.dirname, 'remove-trash.mjs'), ...folders], { detached: true, stdio: 'ignore' }).unref()
 }
 
 /** Points the output link at `target` (a folder in the builds folder) with one rename. */
@@ -196,7 +184,7 @@ export async function rollback(outDir: string): Promise<{ from: string; to: stri
 /** The manifest of the build in `root` (the live one), if it has readable manifests. */
 export function readMeta(root: string): BuildMeta | undefined {
   try {
-    const { id } = JSON.parse(readFileSync(join(root, 'builds', 'latest.json'), 'utf8')) as { id: string }
+    const { id } = JSON.parse(readFileSync(join(root, LATEST_BUILD_PATH), 'utf8')) as { id: string }
     return JSON.parse(readFileSync(join(root, 'builds', 'meta', `${id}.json`), 'utf8')) as BuildMeta
   } catch {
     return undefined

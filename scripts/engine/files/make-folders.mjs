@@ -1,5 +1,5 @@
 /**
- * The folder thread of scripts/engine/files/deploy.ts (prepareFolders): makes a stage's folders, parents first.
+ * The folder thread of scripts/engine/files/fill-stage.ts (prepareFolders): makes a stage's folders, parents first.
  * Plain JavaScript: worker threads run without the TypeScript loader.
  *
  * Not recursive: a stage removed meanwhile (a failed or abandoned build) must never be made again,

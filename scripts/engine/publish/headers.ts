@@ -11,6 +11,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { STORYBLOK_API_ORIGINS } from '../../../cms/config.ts'
+import { LATEST_BUILD_PATH } from '../../../pages/build-contract.ts'
 import { STORYBLOK_ASSET_ORIGINS } from '../../../cms/image.ts'
 import { BRIDGE_URL } from '../../../renderer/client/editor/bridge.ts'
 
@@ -71,7 +72,7 @@ export function headerRules(connect: string[] = []): HeaderRules {
   return [
     ['/*', securityHeaders(connect)],
     ...IMMUTABLE_PREFIXES.map((prefix): HeaderRules[number] => [`${prefix}*`, { 'Cache-Control': CACHE_IMMUTABLE }]),
-    ['/builds/latest.json', { 'Cache-Control': CACHE_REVALIDATE }],
+    [`/${LATEST_BUILD_PATH}`, { 'Cache-Control': CACHE_REVALIDATE }],
   ]
 }
 

@@ -2,7 +2,7 @@
  * Writes the build manifests (their shapes: pages/build-contract.ts; the live one is read by
  * scripts/engine/files/deploy.ts). Written last, so a manifest never names an incomplete build.
  */
-import type { BuildMeta, LatestBuild } from '../../../pages/build-contract.ts'
+import { LATEST_BUILD_PATH, type BuildMeta, type LatestBuild } from '../../../pages/build-contract.ts'
 import { clientEntryOf } from '../bundles/client-entry.ts'
 import type { OutputWriter } from '../files/output.ts'
 
@@ -14,7 +14,7 @@ export function buildId(timestamp: number, digest: string): string {
 export async function writeManifests(output: OutputWriter, meta: BuildMeta): Promise<void> {
   output.write(`builds/meta/${meta.id}.json`, JSON.stringify(meta), 'manifest')
   const latest: LatestBuild = { id: meta.id, timestamp: meta.timestamp, client: meta.client }
-  output.write('builds/latest.json', JSON.stringify(latest), 'manifest')
+  output.write(LATEST_BUILD_PATH, JSON.stringify(latest), 'manifest')
 }
 
 
