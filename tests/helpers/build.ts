@@ -1,24 +1,20 @@
 /** Runs the project's commands (`scripts/*.ts`) the way npm runs them, and their scratch folders. */
 import * as cheerio from 'cheerio'
 import { routeDir } from '../../pages/routes.ts'
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative, resolve } from 'node:path'
+import { join, relative } from 'node:path'
+import { inject } from 'vitest'
 import { runNode, runScript as runProjectScript, type NodeProcess } from '../../scripts/engine/bundles/child-process.ts'
+import { cleanEnv, ROOT } from './env.ts'
 import { remember } from './made.ts'
 
-export const ROOT = resolve(import.meta.dirname, '..', '..')
+export { cleanEnv, ROOT }
 
 export interface BuildRun {
   code: number | null
   stdout: string
   stderr: string
-}
-
-/** Env without any Storyblok settings of the developer's shell, plus `env`. */
-export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('STORYBLOK_') && key !== 'SITE_URL'))
-  return { ...base, CI: 'true', ...env }
 }
 
 /** Starts `scripts/<script>` as `npm run` does (`node --import tsx`), from the project folder. */
@@ -55,9 +51,16 @@ export function tempDir(prefix: string): string {
   return remember(mkdtempSync(join(tmpdir(), `${prefix}-`)))
 }
 
-/** A work directory inside the project (the server bundle resolves node_modules from there), removed after the test file. */
+/**
+ * A work directory inside the project (the server bundle resolves node_modules from there), removed
+ * after the test file. In the process tests it starts with the bundles of the run's shared build
+ * (tests/helpers/shared-bundles.ts), which a build reuses only while their fingerprint matches.
+ */
 export function workDir(name: string): string {
-  return remember(join(ROOT, '.build', 'tests', `${name}-${process.pid}`))
+  const dir = remember(join(ROOT, '.build', 'tests', `${name}-${process.pid}`))
+  const shared = inject('sharedBundles')
+  if (shared) cpSync(shared, join(dir, 'vike'), { recursive: true })
+  return dir
 }
 
 /** Every file under `dir`, as relative path → contents. */
