@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util'
 import { ConfigError } from '../cms/config.ts'
 import { loadEnv } from './engine/config.ts'
 import { formatBytes } from './engine/report/progress.ts'
-import { clientConfig, DEFAULT_GRACE_MS, deploySite, DeployError, parseTarget, reportOf, type DeployReport } from './engine/deploy/index.ts'
+import { clientConfig, DEFAULT_GRACE_MS, deploySite, DeployError, parseTarget, purgersOf, reportOf, type DeployReport } from './engine/deploy/index.ts'
 
 const USAGE = 'Usage: npm run deploy [-- --out DIR] [--dry-run] [--force] [--grace-hours N]'
 const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`
@@ -29,10 +29,11 @@ try {
     dryRun,
     force: values.force!,
     graceMs: hours === undefined ? DEFAULT_GRACE_MS : hours * 3_600_000,
+    purgers: purgersOf(env),
     log: (line) => console.log(line),
   })
-  const { build, plan, uploadedBytes } = result
-  const what = `${count(plan.uploads.length, 'file')} (${formatBytes(uploadedBytes)}), ${count(plan.unchanged, 'file')} unchanged, ${count(plan.deletes.length, 'object')} deleted, ${count(plan.held.size, 'object')} kept for open tabs`
+  const { build, plan, uploadedBytes, purged } = result
+  const what = `${count(plan.uploads.length, 'file')} (${formatBytes(uploadedBytes)}), ${count(plan.unchanged, 'file')} unchanged, ${count(plan.deletes.length, 'object')} deleted, ${count(plan.held.size, 'object')} kept for open tabs${purged ? `, ${count(purged, 'URL')} purged` : ''}`
   if (!dryRun) await tell(reportOf(result, (performance.now() - started) / 1000))
   console.log(dryRun ? `Dry run: deploying build ${build} to ${target.url} would upload ${what.replace(' deleted', ' to delete')}.` : `Deployed build ${build} to ${target.url}: uploaded ${what}.`)
   if (process.connected) process.disconnect()

@@ -27,10 +27,13 @@ export const SETTINGS = [
   'CONTACT_ENDPOINT',
   'CONTACT_EMAIL',
   'DEPLOY_TARGET',
+  'CLOUDFRONT_DISTRIBUTION_ID',
+  'PURGE_WEBHOOK_URL',
+  'PURGE_WEBHOOK_SECRET',
 ] as const
 
 /** The prefixes of the settings: a name with one of them that is no setting is likely a typo. */
-const SETTING_PREFIX = /^(STORYBLOK|SITE|CONTACT|DEPLOY)_/
+const SETTING_PREFIX = /^(STORYBLOK|SITE|CONTACT|DEPLOY|CLOUDFRONT|PURGE)_/
 const ASSIGNMENT = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=(.*)$/
 
 /** Malformed lines of a `.env` text, each naming its line number. */

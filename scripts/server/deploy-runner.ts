@@ -45,9 +45,9 @@ export function deployRunner({ target, outDir, log }: { target: string; outDir: 
     report ??= { deployFailed: `the deploy exited with code ${code}: ${run.stderr().trim().split('\n').pop() ?? ''}` }
     last = { ...report, at: new Date().toISOString() }
     if ('deployed' in report) {
-      const { build, uploaded, unchanged, deleted, seconds } = report.deployed
+      const { build, uploaded, unchanged, deleted, purged, seconds } = report.deployed
       failures = 0
-      log(`Deployed build ${build} to ${target} in ${seconds.toFixed(2)} s: ${uploaded} uploaded, ${unchanged} unchanged, ${deleted} deleted.`)
+      log(`Deployed build ${build} to ${target} in ${seconds.toFixed(2)} s: ${uploaded} uploaded, ${unchanged} unchanged, ${deleted} deleted${purged ? `, ${purged} URLs purged` : ''}.`)
       return
     }
     const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** failures++)

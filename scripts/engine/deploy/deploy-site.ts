@@ -12,6 +12,8 @@ import { Bucket } from './bucket.ts'
 import { localFiles, uploadRank, type LocalFile } from './local-files.ts'
 import { objectHeaders } from './object-headers.ts'
 import { planDeploy, type DeployPlan } from './plan.ts'
+import type { Purger } from './purge.ts'
+import { purgePaths } from './purge-paths.ts'
 import { DeployError, type DeployTarget } from './target.ts'
 import type { S3ClientConfig } from '@aws-sdk/client-s3'
 
@@ -25,6 +27,8 @@ export interface DeployOptions {
   dryRun?: boolean
   force?: boolean
   graceMs: number
+  /** Where changed URLs are purged once the files are up (purge.ts); none by default. */
+  purgers?: Purger[]
   now?: Date
   log: (line: string) => void
 }
@@ -33,15 +37,17 @@ export interface DeployResult {
   build: string
   plan: DeployPlan
   uploadedBytes: number
+  /** URL paths purged from the CDN. */
+  purged: number
 }
 
 /** What `npm run deploy` tells a parent process (`npm start`) over IPC when it ends. */
 export type DeployReport =
-  | { deployed: { build: string; uploaded: number; uploadedBytes: number; unchanged: number; deleted: number; held: number; seconds: number } }
+  | { deployed: { build: string; uploaded: number; uploadedBytes: number; unchanged: number; deleted: number; held: number; purged: number; seconds: number } }
   | { deployFailed: string }
 
-export function reportOf({ build, plan, uploadedBytes }: DeployResult, seconds: number): DeployReport {
-  return { deployed: { build, uploaded: plan.uploads.length, uploadedBytes, unchanged: plan.unchanged, deleted: plan.deletes.length, held: plan.held.size, seconds } }
+export function reportOf({ build, plan, uploadedBytes, purged }: DeployResult, seconds: number): DeployReport {
+  return { deployed: { build, uploaded: plan.uploads.length, uploadedBytes, unchanged: plan.unchanged, deleted: plan.deletes.length, held: plan.held.size, purged, seconds } }
 }
 
 /** Uploads `files` rank by rank (local-files.ts), several at a time within a rank; returns each path's ETag. */
@@ -57,13 +63,25 @@ async function upload(bucket: Bucket, root: string, files: LocalFile[]): Promise
   return etags
 }
 
-function listPlan(plan: DeployPlan, log: (line: string) => void): void {
+function listPlan(plan: DeployPlan, purging: string[], log: (line: string) => void): void {
   for (const file of plan.uploads) log(`  upload ${file.path} (${formatBytes(file.size)})`)
   for (const path of plan.deletes) log(`  delete ${path}`)
   for (const [path, since] of plan.held) log(`  keep   ${path} (not in the build since ${since})`)
+  for (const path of purging) log(`  purge  ${path}`)
 }
 
-export async function deploySite({ outDir, target, client, dryRun = false, force = false, graceMs, now = new Date(), log }: DeployOptions): Promise<DeployResult> {
+/** Purges `paths` through each purger; a failure names the purger and says the next deploy tries again. */
+async function purge(purgers: Purger[], paths: string[], build: string): Promise<void> {
+  for (const purger of purgers) {
+    try {
+      await purger.purge(paths, build)
+    } catch (error) {
+      throw new DeployError(`The files are in the bucket, but purging ${paths.length} URL${paths.length === 1 ? '' : 's'} through ${purger.name} failed: ${(error as Error).message}. Run npm run deploy again: it purges them then.`)
+    }
+  }
+}
+
+export async function deploySite({ outDir, target, client, dryRun = false, force = false, graceMs, purgers = [], now = new Date(), log }: DeployOptions): Promise<DeployResult> {
   const root = liveDir(outDir)
   const build = root && readMeta(root)?.id
   if (!root || !build) throw new DeployError(`No build to deploy in ${outDir}: run npm run build first (or give the output folder with --out).`)
@@ -77,9 +95,11 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
       throw new DeployError(`${plan.foreign.length} object${plan.foreign.length === 1 ? '' : 's'} in ${target.url} changed since the last deploy, not by it (first: ${plan.foreign[0]}): check them, then run npm run deploy -- --force to replace them.`)
     }
     const uploadedBytes = plan.uploads.reduce((sum, file) => sum + file.size, 0)
+    // With no CDN to purge, nothing is kept for one: a purge set up later starts from its first deploy.
+    const purging = purgers.length ? [...new Set([...manifest.purging, ...purgePaths(plan.uploads.map((file) => file.path))])].sort() : []
     if (dryRun) {
-      listPlan(plan, log)
-      return { build, plan, uploadedBytes }
+      listPlan(plan, purging, log)
+      return { build, plan, uploadedBytes, purged: 0 }
     }
     if (plan.uploads.length || plan.deletes.length) {
       manifest.pending = new Map(plan.uploads.map((file) => [file.path, file.hash]))
@@ -89,8 +109,13 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
     for (const file of plan.uploads) manifest.objects.set(file.path, { hash: file.hash, etag: etags.get(file.path)!, size: file.size })
     await bucket.delete(plan.deletes)
     for (const path of plan.deletes) manifest.objects.delete(path)
-    await bucket.saveManifest({ ...manifest, build, leaving: plan.held, pending: new Map() })
-    return { build, plan, uploadedBytes }
+    const done = { ...manifest, build, leaving: plan.held, pending: new Map<string, string>() }
+    await bucket.saveManifest({ ...done, purging })
+    if (purging.length) {
+      await purge(purgers, purging, build)
+      await bucket.saveManifest({ ...done, purging: [] })
+    }
+    return { build, plan, uploadedBytes, purged: purging.length }
   } finally {
     bucket.close()
   }

@@ -22,10 +22,12 @@ export interface DeployManifest {
   leaving: Map<string, string>
   /** A deploy under way: the paths it uploads, by hash. A deploy run again after it failed takes them as its own. */
   pending: Map<string, string>
+  /** URL paths uploaded but not yet purged from the CDN (its purge failed): the next deploy purges them too. */
+  purging: string[]
 }
 
 export function emptyManifest(): DeployManifest {
-  return { version: 1, objects: new Map(), leaving: new Map(), pending: new Map() }
+  return { version: 1, objects: new Map(), leaving: new Map(), pending: new Map(), purging: [] }
 }
 
 interface StoredManifest {
@@ -34,16 +36,17 @@ interface StoredManifest {
   objects?: Record<string, DeployedObject>
   leaving?: Record<string, string>
   pending?: Record<string, string>
+  purging?: string[]
 }
 
 export function parseManifest(text: string): DeployManifest {
   const stored = JSON.parse(text) as StoredManifest
   if (stored?.version !== 1) throw new Error(`The deploy manifest is of another version (${String(stored?.version)})`)
   const { build } = stored
-  return { version: 1, ...(build ? { build } : {}), objects: new Map(Object.entries(stored.objects ?? {})), leaving: new Map(Object.entries(stored.leaving ?? {})), pending: new Map(Object.entries(stored.pending ?? {})) }
+  return { version: 1, ...(build ? { build } : {}), objects: new Map(Object.entries(stored.objects ?? {})), leaving: new Map(Object.entries(stored.leaving ?? {})), pending: new Map(Object.entries(stored.pending ?? {})), purging: stored.purging ?? [] }
 }
 
-export function formatManifest({ build, objects, leaving, pending }: DeployManifest): string {
-  const stored: StoredManifest = { version: 1, ...(build ? { build } : {}), objects: Object.fromEntries(objects), leaving: Object.fromEntries(leaving), ...(pending.size ? { pending: Object.fromEntries(pending) } : {}) }
+export function formatManifest({ build, objects, leaving, pending, purging }: DeployManifest): string {
+  const stored: StoredManifest = { version: 1, ...(build ? { build } : {}), objects: Object.fromEntries(objects), leaving: Object.fromEntries(leaving), ...(pending.size ? { pending: Object.fromEntries(pending) } : {}), ...(purging.length ? { purging } : {}) }
   return JSON.stringify(stored)
 }

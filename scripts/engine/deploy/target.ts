@@ -38,12 +38,12 @@ export function clientConfig(env: Env): S3ClientConfig {
   const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL
   const region = env.AWS_REGION || env.AWS_DEFAULT_REGION || (endpoint ? 'us-east-1' : undefined)
   if (!region) throw new DeployError('AWS_REGION is not set: set it to the bucket\'s region (us-east-1, eu-west-1, …), or AWS_ENDPOINT_URL_S3 for S3-compatible storage.')
+  return { region, ...(endpoint ? { endpoint, forcePathStyle: true } : {}), ...credentialsOf(env), maxAttempts: 3 }
+}
+
+/** Keys from the environment (or .env), or none: the SDK then takes them from the AWS credential chain. */
+export function credentialsOf(env: Env): Pick<S3ClientConfig, 'credentials'> {
   const { AWS_ACCESS_KEY_ID: accessKeyId, AWS_SECRET_ACCESS_KEY: secretAccessKey, AWS_SESSION_TOKEN: sessionToken } = env
   if (!accessKeyId !== !secretAccessKey) throw new DeployError(`${accessKeyId ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'} is not set, though ${accessKeyId ? 'AWS_ACCESS_KEY_ID' : 'AWS_SECRET_ACCESS_KEY'} is: set both, or neither to use the AWS credential chain.`)
-  return {
-    region,
-    ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-    ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } } : {}),
-    maxAttempts: 3,
-  }
+  return accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey, ...(sessionToken ? { sessionToken } : {}) } } : {}
 }
