@@ -16,7 +16,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: PROCESS_TESTS, pool: 'threads', fileParallelism: true, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: PROCESS_TESTS, pool: 'threads', isolate: false, fileParallelism: true, sequence: { groupOrder: 0 } } },
       // Real builds and servers: on 2 cores, one file at a time is as fast and keeps their timings honest.
       { extends: true, test: { name: 'processes', include: PROCESS_TESTS, globalSetup: ['tests/helpers/shared-bundles.ts'], fileParallelism: false, sequence: { groupOrder: 1 } } },
     ],
