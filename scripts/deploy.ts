@@ -30,6 +30,8 @@ try {
     force: values.force!,
     graceMs: hours === undefined ? DEFAULT_GRACE_MS : hours * 3_600_000,
     purgers: purgersOf(env),
+    // Only AWS S3 serves website redirects; an own endpoint (R2, MinIO) gets none.
+    websiteRedirects: !(env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL),
     log: (line) => console.log(line),
   })
   const { build, plan, uploadedBytes, purged } = result

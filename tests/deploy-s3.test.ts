@@ -62,7 +62,7 @@ async function liveBuild(id: string, pages: Record<string, string>, out = join(t
 
 const PAGES = { 'index.html': '<h1>Home</h1>', '_payload.json': '{"home":1}', 'about/index.html': '<h1>About</h1>', 'about/_payload.json': '{"about":1}' }
 
-function deploy(out: string, prefix: string, options: { force?: boolean; dryRun?: boolean; graceMs?: number; now?: Date } = {}) {
+function deploy(out: string, prefix: string, options: { force?: boolean; dryRun?: boolean; graceMs?: number; now?: Date; websiteRedirects?: boolean } = {}) {
   const lines: string[] = []
   const run = deploySite({ outDir: out, target: parseTarget(`s3://site/${prefix}`), client: clientConfig(env()), graceMs: 24 * 3_600_000, log: (line) => lines.push(line), ...options })
   return run.then((result) => ({ ...result, lines }))
@@ -97,6 +97,18 @@ describe('npm run deploy', () => {
     ]
     for (const [path, type, cache] of expected) expect([path, (await head(path)).ContentType, (await head(path)).CacheControl]).toEqual([path, type, cache])
     await expect(head('_headers')).rejects.toThrow()
+  })
+
+  it("should publish the editors' redirects as S3 website redirects for AWS S3, at both spellings, never over a page", async () => {
+    const out = await liveBuild('b1', { ...PAGES, _redirects: '/jobs /contact/ 302\n/jobs/ /contact/ 302\n/about/ / 301\n/old.html https://elsewhere.example/ 301\n' })
+    const first = await deploy(out, 'redirects', { websiteRedirects: true })
+    expect(first.plan.uploads.filter((file) => file.redirect).map((file) => `${file.path} -> ${file.redirect}`)).toEqual(['jobs -> /contact/', 'jobs/index.html -> /contact/', 'old.html -> https://elsewhere.example/'])
+    const head = (key: string) => s3().send(new HeadObjectCommand({ Bucket: 'site', Key: `redirects/${key}` }))
+    expect((await head('jobs')).WebsiteRedirectLocation).toBe('/contact/')
+    expect((await head('jobs/index.html')).WebsiteRedirectLocation).toBe('/contact/')
+    expect((await head('about/index.html')).WebsiteRedirectLocation).toBeUndefined()
+    expect((await deploy(out, 'redirects', { websiteRedirects: true })).plan.uploads).toEqual([])
+    expect((await deploy(out, 'redirects-elsewhere')).plan.uploads.filter((file) => file.redirect)).toEqual([])
   })
 
   it('should keep an object the build no longer has for the grace period, then delete it', async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatHeaders, headerRules } from '../scripts/engine/publish/headers.ts'
+import { writeVariants } from '../scripts/engine/files/variants.ts'
 import { staticSite } from '../scripts/server/static-server.ts'
 import { tempDir } from './helpers/build.ts'
 
@@ -110,8 +111,10 @@ describe('preview server hardening', () => {
     }
   })
 
-  it('should not serve the headers file itself', async () => {
-    expect((await fetch(`${base}/_headers`)).status).toBe(404)
+  it('should not serve the files for the host: headers, the nginx snippet, or their compressed variants', async () => {
+    writeFileSync(join(root, 'nginx.conf'), 'index index.html;')
+    writeFileSync(join(root, 'nginx.conf.gz'), 'variant')
+    for (const path of ['/_headers', '/nginx.conf', '/nginx.conf.gz']) expect([path, (await fetch(`${base}${path}`)).status]).toEqual([path, 404])
   })
 
   it("should answer the build's redirects with their status, a page winning over a redirect", async () => {
@@ -124,5 +127,34 @@ describe('preview server hardening', () => {
 
   it('should not serve the redirects file itself', async () => {
     expect((await fetch(`${base}/_redirects`)).status).toBe(404)
+  })
+})
+
+describe('compressed variants', () => {
+  const page = `<h1>Long read</h1>${'<p>A paragraph long enough to be worth compressing.</p>'.repeat(40)}`
+  beforeAll(() => {
+    mkdirSync(join(root, 'long-read'), { recursive: true })
+    writeFileSync(join(root, 'long-read', 'index.html'), page)
+    writeVariants(join(root, 'long-read', 'index.html'), Buffer.from(page))
+  })
+
+  const get = (path: string, acceptEncoding: string) => fetch(`${base}${path}`, { headers: { 'accept-encoding': acceptEncoding } })
+
+  it('should send Brotli to a browser that accepts it, gzip to one that accepts only gzip, and the file to others', async () => {
+    for (const [accept, encoding] of [['gzip, deflate, br, zstd', 'br'], ['gzip', 'gzip'], ['identity', null], ['br;q=0, gzip', 'gzip']] as const) {
+      const response = await get('/long-read/', accept)
+      expect([accept, response.headers.get('content-encoding')]).toEqual([accept, encoding])
+      expect(response.headers.get('vary')).toBe('Accept-Encoding')
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(response.headers.get('cache-control')).toBe('no-cache')
+      expect(await response.text()).toBe(page)
+    }
+  })
+
+  it('should send a file without variants as it is, and 404s as before', async () => {
+    const small = await get('/about/', 'br')
+    expect([small.headers.get('content-encoding'), await small.text()]).toEqual([null, '<h1>About</h1>'])
+    const missing = await get('/no/such/page/', 'br')
+    expect([missing.status, missing.headers.get('content-encoding')]).toEqual([404, null])
   })
 })

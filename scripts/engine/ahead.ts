@@ -28,7 +28,7 @@ export async function prepareAhead(config: BuildConfig): Promise<Ahead | undefin
   if (!state.state || !live || state.state.buildId !== liveId) return { state }
   const previous = previousBuildOf(state.state, config)
   const stage = await createStage(config.outDir)
-  linkTree(live, stage, Object.keys(state.state.files))
+  linkTree(live, stage, Object.entries(state.state.files))
   return { state, previous, linkedFrom: liveId }
 }
 

@@ -5,17 +5,26 @@
  * build's security headers (`_headers`, see scripts/engine/publish/headers.ts).
  *
  * serve-static (expressjs) does the file serving (ranges, ETags, conditional requests). It looks
- * files up on every request, so a build swapped into the directory is served at once.
+ * files up on every request, so a build swapped into the directory is served at once. A file with
+ * a Brotli or gzip variant beside it (scripts/engine/files/variants.ts) is sent as that variant to
+ * a browser that accepts it, with `Vary: Accept-Encoding`.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
+import { contentType } from 'mime-types'
+import Negotiator from 'negotiator'
 import serveStatic from 'serve-static'
 import { parseRedirectsFile, redirectKey, REDIRECTS_FILE } from '../../pages/redirects.ts'
 import { liveDir } from '../engine/files/deploy.ts'
+import { VARIANTS } from '../engine/files/variants.ts'
+import { NGINX_FILE } from '../engine/publish/nginx.ts'
 import { cacheControl, CACHE_REVALIDATE, headersFor, HEADERS_FILE, readHeaderRules } from '../engine/publish/headers.ts'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void
+
+/** Files the build writes for hosts, not for visitors (with their compressed variants). */
+const HOST_FILES = [HEADERS_FILE, REDIRECTS_FILE, NGINX_FILE]
 
 /**
  * The decoded path of a request, or `undefined` for one that could reach outside the build: a
@@ -31,6 +40,25 @@ export function sitePath(pathname: string): string | undefined {
   }
   if (/[\\\u0000]/.test(path) || path.split('/').some((segment) => segment === '..' || segment === '.')) return undefined
   return path
+}
+
+/**
+ * Points the request at a variant of the file it asks for in an encoding the browser accepts,
+ * when there is one; `path` is a safe site path.
+ */
+function sendCompressed(root: string, path: string, req: IncomingMessage, res: ServerResponse): void {
+  const file = path.endsWith('/') ? `${path}index.html` : path
+  const candidates = VARIANTS.filter(({ suffix }) => existsSync(join(root, file + suffix)))
+  if (!candidates.length) return
+  res.setHeader('vary', 'Accept-Encoding')
+  // Brotli before gzip whenever the browser accepts both, as nginx's brotli_static does.
+  const accepted = new Negotiator(req).encodings(candidates.map(({ encoding }) => encoding))
+  const variant = candidates.find(({ encoding }) => accepted.includes(encoding))
+  if (!variant || !existsSync(join(root, file))) return
+  res.setHeader('content-encoding', variant.encoding)
+  // send keeps a Content-Type already set: the file's own, not the variant's.
+  res.setHeader('content-type', contentType(basename(file)) || 'application/octet-stream')
+  req.url = encodeURI(file + variant.suffix)
 }
 
 export function staticSite(root: string): Handler {
@@ -54,14 +82,14 @@ export function staticSite(root: string): Handler {
     const url = new URL(req.url ?? '/', 'http://localhost')
     for (const [name, value] of Object.entries({ 'cache-control': cacheControl(url.pathname), ...headersFor(rules, url.pathname) })) res.setHeader(name, value)
     const path = sitePath(url.pathname)
-    // The headers and redirects files are for the host, not for visitors.
-    if (path === undefined || path === `/${HEADERS_FILE}` || path === `/${REDIRECTS_FILE}`) return notFound(res)
+    if (path === undefined || HOST_FILES.some((file) => path === `/${file}` || path.startsWith(`/${file}.`))) return notFound(res)
     // Routes are folders: send `/about` to `/about/` so relative payload URLs resolve.
     if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && existsSync(join(root, path, 'index.html'))) {
       res.writeHead(308, { location: `${url.pathname}/${url.search}` })
       res.end()
       return
     }
+    sendCompressed(root, path, req, res)
     serve(req as never, res as never, () => {
       const redirect = redirects.get(redirectKey(path))
       if (!redirect) return notFound(res, path)

@@ -27,6 +27,8 @@ export interface DeployOptions {
   dryRun?: boolean
   force?: boolean
   graceMs: number
+  /** The editors' redirects as S3 website redirect objects (local-files.ts): AWS S3 serves them, S3-compatible stores do not. */
+  websiteRedirects?: boolean
   /** Where changed URLs are purged once the files are up (purge.ts); none by default. */
   purgers?: Purger[]
   now?: Date
@@ -56,7 +58,10 @@ async function upload(bucket: Bucket, root: string, files: LocalFile[]): Promise
   for (const rank of [...new Set(files.map((file) => uploadRank(file.path)))]) {
     const queue = files.filter((file) => uploadRank(file.path) === rank)
     const next = async (): Promise<void> => {
-      for (let file = queue.shift(); file; file = queue.shift()) etags.set(file.path, await bucket.put(file.path, readFileSync(join(root, file.path)), objectHeaders(file.path)))
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        const body = file.redirect === undefined ? readFileSync(join(root, file.path)) : Buffer.alloc(0)
+        etags.set(file.path, await bucket.put(file.path, body, objectHeaders(file.path, file.redirect)))
+      }
     }
     await Promise.all(Array.from({ length: CONCURRENT_UPLOADS }, next))
   }
@@ -81,7 +86,7 @@ async function purge(purgers: Purger[], paths: string[], build: string): Promise
   }
 }
 
-export async function deploySite({ outDir, target, client, dryRun = false, force = false, graceMs, purgers = [], now = new Date(), log }: DeployOptions): Promise<DeployResult> {
+export async function deploySite({ outDir, target, client, dryRun = false, force = false, graceMs, websiteRedirects = false, purgers = [], now = new Date(), log }: DeployOptions): Promise<DeployResult> {
   const root = liveDir(outDir)
   const build = root && readMeta(root)?.id
   if (!root || !build) throw new DeployError(`No build to deploy in ${outDir}: run npm run build first (or give the output folder with --out).`)
@@ -89,7 +94,7 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
   try {
     await bucket.check()
     const [manifest, remote] = [await bucket.manifest(), await bucket.objects()]
-    const files = localFiles(root)
+    const files = localFiles(root, { websiteRedirects })
     const plan = planDeploy({ files, manifest, remote, now, graceMs, force })
     if (plan.foreign.length && !force) {
       throw new DeployError(`${plan.foreign.length} object${plan.foreign.length === 1 ? '' : 's'} in ${target.url} changed since the last deploy, not by it (first: ${plan.foreign[0]}): check them, then run npm run deploy -- --force to replace them.`)

@@ -5,10 +5,12 @@
  * so a browser never learns of a build whose files are not all there.
  */
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
+import { isVariantOf } from '../files/variants.ts'
 import { HEADERS_FILE } from '../publish/headers.ts'
-import { REDIRECTS_FILE } from '../../../pages/redirects.ts'
+import { NGINX_FILE } from '../publish/nginx.ts'
+import { parseRedirectsFile, REDIRECTS_FILE } from '../../../pages/redirects.ts'
 import { DEMO_ASSETS_ROUTE } from '../../../cms/demo-space.ts'
 import { LATEST_BUILD_PATH } from '../../../pages/build-contract.ts'
 
@@ -17,10 +19,12 @@ export interface LocalFile {
   path: string
   hash: string
   size: number
+  /** An empty object standing for an editor's redirect (S3 website redirects): where it leads. */
+  redirect?: string
 }
 
 /** Static hosts' settings files: S3 gets headers and redirects as object metadata instead. */
-const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE])
+const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE, NGINX_FILE])
 
 /** Upload order: 0 assets, 1 pages and the rest, 2 build metas, 3 latest.json. */
 export function uploadRank(path: string): number {
@@ -30,14 +34,43 @@ export function uploadRank(path: string): number {
   return 1
 }
 
-export function localFiles(root: string): LocalFile[] {
+/**
+ * The build's files, without the compressed variants beside them (objects stay uncompressed, CDNs
+ * compress on the fly), and with `websiteRedirects` the redirects as objects (redirectObjects).
+ */
+export function localFiles(root: string, { websiteRedirects = false } = {}): LocalFile[] {
   const files: LocalFile[] = []
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const path = relative(root, join(entry.parentPath, entry.name)).split(sep).join('/')
-    if (HOST_FILES.has(path) || path.split('/').some((part) => part.startsWith('.'))) continue
+  const paths = readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+  const all = new Set(paths)
+  for (const path of paths) {
+    if (HOST_FILES.has(path) || path.split('/').some((part) => part.startsWith('.')) || isVariantOf(path, (file) => all.has(file))) continue
     const bytes = readFileSync(join(root, path))
     files.push({ path, hash: createHash('sha256').update(bytes).digest('hex'), size: bytes.length })
   }
+  if (websiteRedirects) files.push(...redirectObjects(root, all))
   return files.sort((a, b) => uploadRank(a.path) - uploadRank(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}
+
+/**
+ * The build's redirects (`_redirects`) as S3 website redirects: an empty object at each spelling of
+ * the path (`jobs` for /jobs, `jobs/index.html` for /jobs/, which the website endpoint's index
+ * document serves) whose metadata names the target. S3 answers them with 301 whatever the status.
+ */
+function redirectObjects(root: string, files: Set<string>): LocalFile[] {
+  const file = join(root, REDIRECTS_FILE)
+  if (!existsSync(file)) return []
+  const objects: LocalFile[] = []
+  for (const [key, { to }] of parseRedirectsFile(readFileSync(file, 'utf8'))) {
+    if (key === '/') continue
+    const path = key.slice(1)
+    const forms = /\.[a-z0-9]+$/i.test(path) ? [path] : [path, `${path}/index.html`]
+    // A page wins over a redirect, under either spelling of its path.
+    if (forms.some((form) => files.has(form))) continue
+    for (const form of forms) {
+      objects.push({ path: form, hash: createHash('sha256').update(`redirect ${to}`).digest('hex'), size: 0, redirect: to })
+    }
+  }
+  return objects
 }

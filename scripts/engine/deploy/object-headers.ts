@@ -10,9 +10,12 @@ import { cacheControl } from '../publish/headers.ts'
 export interface ObjectHeaders {
   ContentType: string
   CacheControl: string
+  /** An S3 website redirect (x-amz-website-redirect-location): the object stands for a redirect. */
+  WebsiteRedirectLocation?: string
 }
 
-/** `path`: the file's path in the build (`blog/index.html`). */
-export function objectHeaders(path: string): ObjectHeaders {
-  return { ContentType: contentType(path.split('/').pop()!) || 'application/octet-stream', CacheControl: cacheControl(`/${path}`) }
+/** `path`: the file's path in the build (`blog/index.html`); `redirect`: where an editor's redirect from it leads. */
+export function objectHeaders(path: string, redirect?: string): ObjectHeaders {
+  const headers = { ContentType: contentType(path.split('/').pop()!) || 'application/octet-stream', CacheControl: cacheControl(`/${path}`) }
+  return redirect === undefined ? headers : { ...headers, WebsiteRedirectLocation: redirect }
 }

@@ -6,6 +6,7 @@
 import { linkSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
+import { variantSuffixes } from './variants.ts'
 
 /** The folder thread's work: awaited before the stage is touched, stopped when the build is abandoned. */
 export interface FolderThread extends Promise<void> {
@@ -42,9 +43,9 @@ export function prepareFolders(stage: string, paths: Iterable<string>): FolderTh
  * nothing else runs at this point, and 20,000 links take a fifth of a second this way against
  * seconds through the thread pool. The folders are usually there already (prepareFolders above).
  */
-export function linkTree(from: string, stage: string, paths: Iterable<string>): void {
+export function linkTree(from: string, stage: string, files: Iterable<[path: string, entry: { bytes: number }]>): void {
   const made = new Set<string>()
-  for (const path of paths) {
+  for (const [path, { bytes }] of files) {
     const dir = dirname(join(stage, path))
     if (!made.has(dir)) {
       mkdirSync(dir, { recursive: true })
@@ -56,5 +57,15 @@ export function linkTree(from: string, stage: string, paths: Iterable<string>): 
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
       throw new Error(`The live build has no ${path}, which the build cache lists: it was changed by hand. Run \`npm run build -- --full\`.`)
     }
+    for (const suffix of variantSuffixes(path, bytes)) linkVariant(join(from, path + suffix), join(stage, path + suffix))
+  }
+}
+
+/** A compressed variant follows its file; a live build made before variants were written has none. */
+export function linkVariant(from: string, to: string): void {
+  try {
+    linkSync(from, to)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
 }

@@ -1,8 +1,10 @@
 /** Writes files into the staging directory and keeps the tallies the summary and the build id need. */
 import { createHash, hash } from 'node:crypto'
-import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
+import { linkVariant } from './fill-stage.ts'
+import { removeVariants, variantSuffixes, writeVariants } from './variants.ts'
 
 export interface FileRecord {
   path: string
@@ -21,9 +23,10 @@ export function digestOf(content: string | Buffer): string {
 }
 
 /**
- * Writes `content` at `file` unless `existing` (the digest of what is there) says it holds these
- * bytes already. A file that is there is unlinked first, never truncated: in an incremental build
- * it is a hard link into the live build, which must not change.
+ * Writes `content` at `file`, with its compressed variants (variants.ts), unless `existing` (the
+ * digest of what is there) says it holds these bytes already. A file that is there is unlinked
+ * first, never truncated: in an incremental build it is a hard link into the live build, which
+ * must not change.
  *
  * Synchronous: render workers write from their own threads, where a blocking write costs one
  * system call against three thread-pool round trips (open, write, close) for an async one; with
@@ -35,6 +38,7 @@ export function writeIfChanged(file: string, content: string | Buffer, existing?
   if (existing === digest) return { digest, written: false, bytes: bytes.length }
   if (existing !== undefined) rmSync(file, { force: true })
   writeFileSync(file, bytes)
+  writeVariants(file, bytes)
   return { digest, written: true, bytes: bytes.length }
 }
 
@@ -115,6 +119,7 @@ export class OutputWriter {
   async remove(relativePath: string): Promise<void> {
     if (!this.entries.delete(relativePath)) return
     await rm(join(this.root, relativePath), { force: true })
+    removeVariants(join(this.root, relativePath))
     this.written++
   }
 
@@ -161,6 +166,7 @@ export function copyTree(output: OutputWriter, from: string, to: string, kind: s
     const target = join(to, relative(from, path))
     mkdirSync(dirname(join(output.root, target)), { recursive: true })
     copyFileSync(path, join(output.root, target))
+    writeVariants(join(output.root, target), readFileSync(path))
     output.count(target, statSync(path).size, kind)
     copied.push(target)
   }
@@ -180,6 +186,7 @@ export function carryOver(output: OutputWriter, liveRoot: string, paths: string[
       const { size } = statSync(join(liveRoot, path))
       mkdirSync(dirname(join(output.root, path)), { recursive: true })
       linkSync(join(liveRoot, path), join(output.root, path))
+      for (const suffix of variantSuffixes(path, size)) linkVariant(join(liveRoot, path + suffix), join(output.root, path + suffix))
       output.count(path, size, kind)
       carried++
     } catch {
@@ -188,3 +195,4 @@ export function carryOver(output: OutputWriter, liveRoot: string, paths: string[
   }
   return carried
 }
+

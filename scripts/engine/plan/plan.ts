@@ -92,7 +92,7 @@ export function planBuild({ outDir, stage, stageFolders, linked, previous, fullR
       if (stageFolders || linked) await emptyStage(stage)
       return
     }
-    if (!linked) linkTree(live, stage, previous.files.keys())
+    if (!linked) linkTree(live, stage, previous.files)
     for (const route of incremental.removed) {
       routes.delete(route)
       await output.remove(join(routeDir(route), 'index.html'))
