@@ -132,7 +132,7 @@ describe('preview server hardening', () => {
 
 describe('compressed variants', () => {
   const page = `<h1>Long read</h1>${'<p>A paragraph long enough to be worth compressing.</p>'.repeat(40)}`
-  beforeAll(() => {
+  beforeAll(async () => {
     mkdirSync(join(root, 'long-read'), { recursive: true })
     writeFileSync(join(root, 'long-read', 'index.html'), page)
     writeVariants(join(root, 'long-read', 'index.html'), Buffer.from(page))

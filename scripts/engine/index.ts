@@ -15,7 +15,7 @@ import { siteInfo, type BuildConfig } from './config.ts'
 import { acquireContent, folderLanguageSites, folderState, languageSites, siteFrom, siteRedirects, splitFolders, StoryStores } from './content/index.ts'
 import { loadState, previousBuildOf, type CacheState, type PreviousBuild } from './cache/index.ts'
 import { usableAhead, type Ahead } from './ahead.ts'
-import { clearOld, createStage, discardStage, liveBuildId, prepareFolders, stagePath, type FolderThread } from './files/index.ts'
+import { clearOld, compressLive, createStage, discardStage, liveBuildId, liveDir, prepareFolders, stagePath, type FolderThread } from './files/index.ts'
 import { planBuild } from './plan/index.ts'
 import { mergeLanguagePass, prerender, renderWorkers, type RenderWorkers } from './render/index.ts'
 import { goLive, recordBuild, stageBuildFiles, writeSiteFiles } from './publish/index.ts'
@@ -172,6 +172,9 @@ async function publish({ config, clock, timestamp, cache, fingerprint, bundles, 
   if (process.env.BUILD_STATS_FILE) {
     writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: rendered.workers })
   }
+  // Compressed variants for the servers that send them (files/variants.ts): after going live, which never waits for them.
+  const live = liveDir(config.outDir)
+  if (live) log(`Compressed ${compressLive(live, plan.output.contents()).toLocaleString('en')} files (br, gz) in ${(clock.elapsed() - seconds).toFixed(1)} s after going live.`)
 }
 
 /**

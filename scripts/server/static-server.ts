@@ -42,16 +42,18 @@ export function sitePath(pathname: string): string | undefined {
   return path
 }
 
+/** Brotli before gzip whenever the browser accepts both, as nginx's brotli_static does. */
+const BROTLI_FIRST = [...VARIANTS].sort((a, b) => (a.encoding === 'br' ? -1 : b.encoding === 'br' ? 1 : 0))
+
 /**
  * Points the request at a variant of the file it asks for in an encoding the browser accepts,
  * when there is one; `path` is a safe site path.
  */
 function sendCompressed(root: string, path: string, req: IncomingMessage, res: ServerResponse): void {
   const file = path.endsWith('/') ? `${path}index.html` : path
-  const candidates = VARIANTS.filter(({ suffix }) => existsSync(join(root, file + suffix)))
+  const candidates = BROTLI_FIRST.filter(({ suffix }) => existsSync(join(root, file + suffix)))
   if (!candidates.length) return
   res.setHeader('vary', 'Accept-Encoding')
-  // Brotli before gzip whenever the browser accepts both, as nginx's brotli_static does.
   const accepted = new Negotiator(req).encodings(candidates.map(({ encoding }) => encoding))
   const variant = candidates.find(({ encoding }) => accepted.includes(encoding))
   if (!variant || !existsSync(join(root, file))) return

@@ -1,10 +1,10 @@
 /** Writes files into the staging directory and keeps the tallies the summary and the build id need. */
 import { createHash, hash } from 'node:crypto'
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { linkVariant } from './fill-stage.ts'
-import { removeVariants, variantSuffixes, writeVariants } from './variants.ts'
+import { removeVariants, variantSuffixes } from './variants.ts'
 
 export interface FileRecord {
   path: string
@@ -23,10 +23,10 @@ export function digestOf(content: string | Buffer): string {
 }
 
 /**
- * Writes `content` at `file`, with its compressed variants (variants.ts), unless `existing` (the
- * digest of what is there) says it holds these bytes already. A file that is there is unlinked
- * first, never truncated: in an incremental build it is a hard link into the live build, which
- * must not change.
+ * Writes `content` at `file` unless `existing` (the digest of what is there) says it holds these
+ * bytes already. A file that is there is unlinked first, never truncated: in an incremental build
+ * it is a hard link into the live build, which must not change; so are its compressed variants,
+ * which would be stale (variants.ts writes new ones once the build is live).
  *
  * Synchronous: render workers write from their own threads, where a blocking write costs one
  * system call against three thread-pool round trips (open, write, close) for an async one; with
@@ -36,9 +36,11 @@ export function writeIfChanged(file: string, content: string | Buffer, existing?
   const bytes = typeof content === 'string' ? encoded(content) : content
   const digest = digestOf(bytes)
   if (existing === digest) return { digest, written: false, bytes: bytes.length }
-  if (existing !== undefined) rmSync(file, { force: true })
+  if (existing !== undefined) {
+    rmSync(file, { force: true })
+    removeVariants(file)
+  }
   writeFileSync(file, bytes)
-  writeVariants(file, bytes)
   return { digest, written: true, bytes: bytes.length }
 }
 
@@ -166,7 +168,6 @@ export function copyTree(output: OutputWriter, from: string, to: string, kind: s
     const target = join(to, relative(from, path))
     mkdirSync(dirname(join(output.root, target)), { recursive: true })
     copyFileSync(path, join(output.root, target))
-    writeVariants(join(output.root, target), readFileSync(path))
     output.count(target, statSync(path).size, kind)
     copied.push(target)
   }
