@@ -3,16 +3,14 @@
  * CloudFront's CreateInvalidation (the SDK talks HTTP to a local endpoint that answers as the
  * CloudFront API does) and the signed purge webhook, with retries and what a failure leaves.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientConfig, deploySite, parseTarget, purgersOf, purgeSignature, PURGE_SIGNATURE_HEADER } from '../scripts/engine/deploy/index.ts'
 import { invalidationPaths, MAX_PURGE_PATHS, purgePaths } from '../scripts/engine/deploy/purge-paths.ts'
-import { createStage, publishStage } from '../scripts/engine/files/deploy.ts'
 import { tempDir } from './helpers/build.ts'
+import { liveBuild, PAGES } from './helpers/live-build.ts'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
 
@@ -83,19 +81,6 @@ const failing = (times: number) => {
   return (req: IncomingMessage, res: ServerResponse) => (left-- > 0 ? res.writeHead(503).end('busy') : ok(req, res))
 }
 
-async function liveBuild(id: string, pages: Record<string, string>): Promise<string> {
-  const out = join(tempDir('purge-out'), 'dist')
-  const stage = await createStage(out)
-  const files = { 'assets/entry-abc123.js': 'console.log(1)', ...pages, [`builds/meta/${id}.json`]: JSON.stringify({ id }), 'builds/latest.json': JSON.stringify({ id }) }
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(stage, path, '..'), { recursive: true })
-    writeFileSync(join(stage, path), content)
-  }
-  await publishStage(stage, out, id)
-  return out
-}
-
-const PAGES = { 'index.html': '<h1>Home</h1>', '_payload.json': '{"home":1}', 'about/index.html': '<h1>About</h1>', 'about/_payload.json': '{"about":1}' }
 const SECRET = 'purge-secret'
 const env = (settings: Record<string, string>) => ({ AWS_ENDPOINT_URL_S3: s3Endpoint, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', ...settings })
 const webhookEnv = () => env({ PURGE_WEBHOOK_URL: `${apiUrl}/purge`, PURGE_WEBHOOK_SECRET: SECRET, SITE_URL: 'https://ateliernord.example' })

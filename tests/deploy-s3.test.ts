@@ -6,14 +6,14 @@
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { EventEmitter } from 'node:events'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net'
 import { join } from 'node:path'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStage, publishStage } from '../scripts/engine/files/deploy.ts'
-import { clientConfig, deploySite, DeployError, parseTarget } from '../scripts/engine/deploy/index.ts'
+import { clientConfig, deploySite, parseTarget } from '../scripts/engine/deploy/index.ts'
 import { tempDir } from './helpers/build.ts'
+import { liveBuild, PAGES } from './helpers/live-build.ts'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
 
@@ -41,26 +41,6 @@ afterAll(() => server.close())
 const env = () => ({ AWS_ENDPOINT_URL_S3: endpoint, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' })
 const s3 = () => new S3Client(clientConfig(env()))
 
-/** A live build in a fresh output folder, as npm run build leaves one. */
-async function liveBuild(id: string, pages: Record<string, string>, out = join(tempDir('deploy-out'), 'dist')): Promise<string> {
-  const stage = await createStage(out)
-  const files: Record<string, string> = {
-    'assets/entry-abc123.js': 'console.log(1)',
-    'assets/style-abc123.css': 'body{}',
-    ...pages,
-    [`builds/meta/${id}.json`]: JSON.stringify({ id }),
-    'builds/latest.json': JSON.stringify({ id }),
-    _headers: '/*\n  X-Test: 1\n',
-  }
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(join(stage, path, '..'), { recursive: true })
-    writeFileSync(join(stage, path), content)
-  }
-  await publishStage(stage, out, id)
-  return out
-}
-
-const PAGES = { 'index.html': '<h1>Home</h1>', '_payload.json': '{"home":1}', 'about/index.html': '<h1>About</h1>', 'about/_payload.json': '{"about":1}' }
 
 function deploy(out: string, prefix: string, options: { force?: boolean; dryRun?: boolean; graceMs?: number; now?: Date; websiteRedirects?: boolean } = {}) {
   const lines: string[] = []
