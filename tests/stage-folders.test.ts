@@ -61,6 +61,11 @@ describe('a build with a cache that turns out full', () => {
       const again = await runBuild(['--out', out, '--work-dir', work], env)
       expect(again.code, again.stderr).toBe(0)
       expect(again.stdout).toMatch(/Build: full \(.*the languages changed/)
+      // Emptying the stage of the live build's folders must not take the assets staged for the new one.
+      const { id } = JSON.parse(readFileSync(join(out, 'builds/latest.json'), 'utf8')) as { id: string }
+      const { assets } = JSON.parse(readFileSync(join(out, 'builds/meta', `${id}.json`), 'utf8')) as { assets: string[] }
+      expect(assets.length).toBeGreaterThan(0)
+      expect(assets.filter((asset) => !existsSync(join(out, asset)))).toEqual([])
       expect(existsSync(join(out, 'de'))).toBe(false)
       expect(emptyFolders(out)).toEqual([])
     } finally {

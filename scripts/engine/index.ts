@@ -125,8 +125,9 @@ async function render({ config, bundles, bundleDir }: BuildStart, started: Start
   const { stage, stageFolders, linked, fullReason, workers } = started
   const { content, site, translated, folders, info, defaultStories, redirects, compared } = fetched
   const plan = planBuild({ outDir: config.outDir, stage, stageFolders, linked, previous: compared, fullReason, content, site, languages: translated.sites, groups: folders?.groups })
-  // A full build's assets and headers, staged while the render worker gets ready for its first page.
-  const staged = plan.incremental ? undefined : stageBuildFiles({ config, output: plan.output, bundleDir, space: content.space })
+  // A full build's assets and headers, staged while the render worker gets ready for its first page
+  // (after the stage is emptied of what it was filled with while the crawl ran).
+  const staged = plan.incremental ? undefined : (await plan.startFromLive(), stageBuildFiles({ config, output: plan.output, bundleDir, space: content.space }))
   const planned = (of: Site) => plan.incremental?.render.filter((route) => of.routes.has(route))
   const pool = await workers.pool(site.index)
   const result = await prerender({ site, stories: defaultStories, pool, output: plan.output, only: planned(site), beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
@@ -174,7 +175,12 @@ async function publish({ config, clock, timestamp, cache, fingerprint, bundles, 
   }
   // Compressed variants for the servers that send them (files/variants.ts): after going live, which never waits for them.
   const live = liveDir(config.outDir)
-  if (live) log(`Compressed ${compressLive(live, plan.output.contents()).toLocaleString('en')} files (br, gz) in ${(clock.elapsed() - seconds).toFixed(1)} s after going live.`)
+  try {
+    if (live) log(`Compressed ${compressLive(live, plan.output.contents()).toLocaleString('en')} files (br, gz) in ${(clock.elapsed() - seconds).toFixed(1)} s after going live.`)
+  } catch (error) {
+    // The build is live: a variant that could not be written only means that file is sent uncompressed.
+    log(`Compressing the live build stopped (${(error as Error).message}); files without variants are sent uncompressed.`)
+  }
 }
 
 /**

@@ -85,7 +85,7 @@ export function planBuild({ outDir, stage, stageFolders, linked, previous, fullR
   const incremental = previous && changed && live ? affectedInEveryLanguage(previous, site, languages, changed) : undefined
   const output = new OutputWriter(stage, incremental && previous ? previous.files : undefined)
   const routes = incremental && previous ? previous.routes : new Map<string, RouteDependencies>()
-  const startFromLive = async () => {
+  const fill = async () => {
     await stageFolders // made while the crawl ran (scripts/engine/files/fill-stage.ts): done before the stage is touched
     if (!incremental || !live || !previous) {
       // A full build writes every file itself; the live build's folders or links would stay behind.
@@ -100,6 +100,9 @@ export function planBuild({ outDir, stage, stageFolders, linked, previous, fullR
       await rmdir(join(stage, routeDir(route))).catch(() => {}) // only when nothing else lives there
     }
   }
+  // Once, whoever asks first: a full build's staged files must come after the stage is emptied.
+  let started: Promise<void> | undefined
+  const startFromLive = () => (started ??= fill())
   const mode = incremental
     ? `incremental (${content.how}${how}${incremental.everything ? `; every route, ${incremental.everything}` : ''})`
     : `full (${content.how}${fullReason || reason ? `: ${fullReason || reason}` : ''})`
