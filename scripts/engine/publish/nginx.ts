@@ -43,6 +43,7 @@ export function nginxConfig({ rules, redirects, notFoundFolders }: NginxInput): 
   return [
     '# Written by npm run build. Include it inside the server { } block whose root is the live build:',
     '#   root /srv/site/dist;  include /srv/site/dist/nginx.conf;',
+    '# nginx reads it when it loads: reload it (nginx -s reload) after each build.',
     '# brotli_static needs the ngx_brotli module: remove that line without it.',
     'index index.html;',
     'gzip_static on;',
