@@ -131,17 +131,24 @@ export function redirectTable(redirects: Redirect[], routes: Pick<ReadonlySet<st
   return table.sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
 }
 
+/** The spellings of a redirect's path that hosts may tell apart: a route-like path with and without its trailing slash. */
+export function redirectForms(from: string): string[] {
+  const key = redirectKey(from)
+  return key === '/' || /\.[a-z0-9]+$/i.test(key) ? [key] : [key, `${key}/`]
+}
+
+/** A redirect's target as a Location header takes it: a site path percent-encoded, a URL as it is. */
+export function redirectTarget(to: string): string {
+  return to.startsWith('/') ? encodeURI(decodeURI(to)) : to
+}
+
 /**
  * The table in the `_redirects` format (`<from> <to> <status>` a line, percent-encoded). Both
  * spellings of a route-like path are written, with and without its trailing slash, since not
  * every host treats them alike.
  */
 export function redirectsFile(table: Redirect[]): string {
-  const lines = table.flatMap(({ from, to, status }) => {
-    const key = redirectKey(from)
-    const forms = key === '/' || /\.[a-z0-9]+$/i.test(key) ? [key] : [key, `${key}/`]
-    return forms.map((form) => `${encodeURI(form)} ${to.startsWith('/') ? encodeURI(decodeURI(to)) : to} ${status}`)
-  })
+  const lines = table.flatMap(({ from, to, status }) => redirectForms(from).map((form) => `${encodeURI(form)} ${redirectTarget(to)} ${status}`))
   return lines.length ? `${lines.join('\n')}\n` : ''
 }
 

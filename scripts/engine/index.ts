@@ -123,7 +123,7 @@ type Fetched = Awaited<ReturnType<typeof fetchContent>>
 /** Stages 2 and 3: the plan, and every planned route rendered into the stage, language by language. */
 async function render({ config, bundles, bundleDir }: BuildStart, started: Started, fetched: Fetched) {
   const { stage, stageFolders, linked, fullReason, workers } = started
-  const { content, site, translated, folders, info, defaultStories, redirects, compared } = fetched
+  const { content, site, translated, folders, defaultStories, redirects, compared } = fetched
   const plan = planBuild({ outDir: config.outDir, stage, stageFolders, linked, previous: compared, fullReason, content, site, languages: translated.sites, groups: folders?.groups })
   // A full build's assets and headers, staged while the render worker gets ready for its first page
   // (after the stage is emptied of what it was filled with while the crawl ran).

@@ -18,13 +18,10 @@ import serveStatic from 'serve-static'
 import { parseRedirectsFile, redirectKey, REDIRECTS_FILE } from '../../pages/redirects.ts'
 import { liveDir } from '../engine/files/deploy.ts'
 import { VARIANTS } from '../engine/files/variants.ts'
-import { NGINX_FILE } from '../engine/publish/nginx.ts'
-import { cacheControl, CACHE_REVALIDATE, headersFor, HEADERS_FILE, readHeaderRules } from '../engine/publish/headers.ts'
+import { cacheControl, CACHE_REVALIDATE, headersFor, readHeaderRules } from '../engine/publish/headers.ts'
+import { HOST_FILES } from '../engine/publish/host-files.ts'
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void
-
-/** Files the build writes for hosts, not for visitors (with their compressed variants). */
-const HOST_FILES = [HEADERS_FILE, REDIRECTS_FILE, NGINX_FILE]
 
 /**
  * The decoded path of a request, or `undefined` for one that could reach outside the build: a
@@ -42,16 +39,13 @@ export function sitePath(pathname: string): string | undefined {
   return path
 }
 
-/** Brotli before gzip whenever the browser accepts both, as nginx's brotli_static does. */
-const BROTLI_FIRST = [...VARIANTS].sort((a, b) => (a.encoding === 'br' ? -1 : b.encoding === 'br' ? 1 : 0))
-
 /**
  * Points the request at a variant of the file it asks for in an encoding the browser accepts,
- * when there is one; `path` is a safe site path.
+ * when there is one (Brotli first, as nginx's brotli_static does); `path` is a safe site path.
  */
 function sendCompressed(root: string, path: string, req: IncomingMessage, res: ServerResponse): void {
   const file = path.endsWith('/') ? `${path}index.html` : path
-  const candidates = BROTLI_FIRST.filter(({ suffix }) => existsSync(join(root, file + suffix)))
+  const candidates = VARIANTS.filter(({ suffix }) => existsSync(join(root, file + suffix)))
   if (!candidates.length) return
   res.setHeader('vary', 'Accept-Encoding')
   const accepted = new Negotiator(req).encodings(candidates.map(({ encoding }) => encoding))
@@ -84,6 +78,7 @@ export function staticSite(root: string): Handler {
     const url = new URL(req.url ?? '/', 'http://localhost')
     for (const [name, value] of Object.entries({ 'cache-control': cacheControl(url.pathname), ...headersFor(rules, url.pathname) })) res.setHeader(name, value)
     const path = sitePath(url.pathname)
+    // The host's files, and their compressed variants, are not for visitors.
     if (path === undefined || HOST_FILES.some((file) => path === `/${file}` || path.startsWith(`/${file}.`))) return notFound(res)
     // Routes are folders: send `/about` to `/about/` so relative payload URLs resolve.
     if (!path.endsWith('/') && !/\.[a-z0-9]+$/i.test(path) && existsSync(join(root, path, 'index.html'))) {

@@ -8,9 +8,8 @@ import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { isVariantOf } from '../files/variants.ts'
-import { HEADERS_FILE } from '../publish/headers.ts'
-import { NGINX_FILE } from '../publish/nginx.ts'
-import { parseRedirectsFile, REDIRECTS_FILE } from '../../../pages/redirects.ts'
+import { HOST_FILES } from '../publish/host-files.ts'
+import { parseRedirectsFile, redirectForms, REDIRECTS_FILE } from '../../../pages/redirects.ts'
 import { DEMO_ASSETS_ROUTE } from '../../../cms/demo-space.ts'
 import { LATEST_BUILD_PATH } from '../../../pages/build-contract.ts'
 
@@ -23,8 +22,6 @@ export interface LocalFile {
   redirect?: string
 }
 
-/** Static hosts' settings files: S3 gets headers and redirects as object metadata instead. */
-const HOST_FILES = new Set([HEADERS_FILE, REDIRECTS_FILE, NGINX_FILE])
 
 /** Upload order: 0 assets, 1 pages and the rest, 2 build metas, 3 latest.json. */
 export function uploadRank(path: string): number {
@@ -45,7 +42,8 @@ export function localFiles(root: string, { websiteRedirects = false } = {}): Loc
     .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
   const all = new Set(paths)
   for (const path of paths) {
-    if (HOST_FILES.has(path) || path.split('/').some((part) => part.startsWith('.')) || isVariantOf(path, (file) => all.has(file))) continue
+    // Hosts' settings files: S3 gets headers and redirects as object metadata instead.
+    if (HOST_FILES.includes(path) || path.split('/').some((part) => part.startsWith('.')) || isVariantOf(path, (file) => all.has(file))) continue
     const bytes = readFileSync(join(root, path))
     files.push({ path, hash: createHash('sha256').update(bytes).digest('hex'), size: bytes.length })
   }
@@ -64,13 +62,10 @@ function redirectObjects(root: string, files: Set<string>): LocalFile[] {
   const objects: LocalFile[] = []
   for (const [key, { to }] of parseRedirectsFile(readFileSync(file, 'utf8'))) {
     if (key === '/') continue
-    const path = key.slice(1)
-    const forms = /\.[a-z0-9]+$/i.test(path) ? [path] : [path, `${path}/index.html`]
+    const keys = redirectForms(key).map((form) => (form.endsWith('/') ? `${form.slice(1)}index.html` : form.slice(1)))
     // A page wins over a redirect, under either spelling of its path.
-    if (forms.some((form) => files.has(form))) continue
-    for (const form of forms) {
-      objects.push({ path: form, hash: createHash('sha256').update(`redirect ${to}`).digest('hex'), size: 0, redirect: to })
-    }
+    if (keys.some((path) => files.has(path))) continue
+    for (const path of keys) objects.push({ path, hash: createHash('sha256').update(`redirect ${to}`).digest('hex'), size: 0, redirect: to })
   }
   return objects
 }

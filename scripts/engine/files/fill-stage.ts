@@ -6,7 +6,7 @@
 import { linkSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import { variantSuffixes } from './variants.ts'
+import { linkVariants } from './variants.ts'
 
 /** The folder thread's work: awaited before the stage is touched, stopped when the build is abandoned. */
 export interface FolderThread extends Promise<void> {
@@ -57,15 +57,6 @@ export function linkTree(from: string, stage: string, files: Iterable<[path: str
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
       throw new Error(`The live build has no ${path}, which the build cache lists: it was changed by hand. Run \`npm run build -- --full\`.`)
     }
-    for (const suffix of variantSuffixes(path, bytes)) linkVariant(join(from, path + suffix), join(stage, path + suffix))
-  }
-}
-
-/** A compressed variant follows its file; a live build made before variants were written has none. */
-export function linkVariant(from: string, to: string): void {
-  try {
-    linkSync(from, to)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    linkVariants(join(from, path), join(stage, path), bytes)
   }
 }

@@ -3,8 +3,7 @@ import { createHash, hash } from 'node:crypto'
 import { copyFileSync, linkSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
-import { linkVariant } from './fill-stage.ts'
-import { removeVariants, variantSuffixes } from './variants.ts'
+import { linkVariants, removeVariants } from './variants.ts'
 
 export interface FileRecord {
   path: string
@@ -187,7 +186,7 @@ export function carryOver(output: OutputWriter, liveRoot: string, paths: string[
       const { size } = statSync(join(liveRoot, path))
       mkdirSync(dirname(join(output.root, path)), { recursive: true })
       linkSync(join(liveRoot, path), join(output.root, path))
-      for (const suffix of variantSuffixes(path, size)) linkVariant(join(liveRoot, path + suffix), join(output.root, path + suffix))
+      linkVariants(join(liveRoot, path), join(output.root, path), size)
       output.count(path, size, kind)
       carried++
     } catch {
@@ -196,4 +195,3 @@ export function carryOver(output: OutputWriter, liveRoot: string, paths: string[
   }
   return carried
 }
-

@@ -6,7 +6,7 @@
  * rewritten or removed loses its variants at once. They are never counted as files of the build,
  * and object storage gets the plain files (CDNs compress).
  */
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
@@ -16,10 +16,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
  */
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }
 
-/** gzip first: a file whose `.br` is there has both (compressLive). */
+/** In the order servers prefer them (Brotli first) and writeVariants writes them: a file whose `.gz` is there has both. */
 export const VARIANTS = [
-  { encoding: 'gzip', suffix: '.gz', compress: (bytes: Buffer) => gzipSync(bytes, { level: 9 }) },
   { encoding: 'br', suffix: '.br', compress: (bytes: Buffer) => brotliCompressSync(bytes, BROTLI) },
+  { encoding: 'gzip', suffix: '.gz', compress: (bytes: Buffer) => gzipSync(bytes, { level: 9 }) },
 ] as const
 
 const TEXT = /\.(html|json|js|mjs|css|svg|xml|txt|webmanifest)$/
@@ -29,6 +29,17 @@ const MIN_BYTES = 1024
 /** The suffixes of the variants a file of `bytes` at `path` has: none for other files and small ones. */
 export function variantSuffixes(path: string, bytes: number): string[] {
   return TEXT.test(path) && bytes >= MIN_BYTES ? VARIANTS.map(({ suffix }) => suffix) : []
+}
+
+/** Links a file's variants from another build, where it has them (one made before variants were written has none). */
+export function linkVariants(from: string, to: string, bytes: number): void {
+  for (const suffix of variantSuffixes(to, bytes)) {
+    try {
+      linkSync(from + suffix, to + suffix)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    }
+  }
 }
 
 /** Removes `file`'s variants: they may be hard links into the live build, which must not change. */
@@ -56,7 +67,7 @@ export function compressLive(root: string, files: Iterable<[path: string, entry:
   // One thread: zlib's asynchronous calls on libuv's pool were slower here (6.0 s against 4.6 s for 4,000 pages).
   for (const [path, { bytes }] of files) {
     const file = join(root, path)
-    if (!variantSuffixes(path, bytes).length || existsSync(`${file}.br`)) continue
+    if (!variantSuffixes(path, bytes).length || existsSync(`${file}.gz`)) continue
     writeVariants(file, readFileSync(file))
     compressed++
   }

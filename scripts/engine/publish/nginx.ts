@@ -4,8 +4,8 @@
  * (scripts/engine/files/variants.ts) served as they are. It is a snippet to `include` inside the
  * `server { }` block whose `root` is the live build; a pure function of the build's tables.
  */
-import { redirectKey, type Redirect } from '../../../pages/redirects.ts'
-import { headersFor, type HeaderRules } from './headers.ts'
+import { redirectForms, redirectTarget, type Redirect } from '../../../pages/redirects.ts'
+import { CACHE_REVALIDATE, headersFor, type HeaderRules } from './headers.ts'
 
 export const NGINX_FILE = 'nginx.conf'
 
@@ -23,8 +23,8 @@ const quoted = (value: string) => `"${value.replace(/["\\$]/g, '\\$&')}"`
  * nginx adds only the innermost block's `add_header` lines, so every location repeats all the
  * headers its paths get; `always` sends them on 404s and redirects too.
  */
-function headerLines(rules: HeaderRules, path: string, indent: string): string[] {
-  return Object.entries({ 'Cache-Control': 'no-cache', ...headersFor(rules, path) }).map(([name, value]) => `${indent}add_header ${name} ${quoted(value)} always;`)
+function headerLines(rules: HeaderRules, path: string): string[] {
+  return Object.entries({ 'Cache-Control': CACHE_REVALIDATE, ...headersFor(rules, path) }).map(([name, value]) => `add_header ${name} ${quoted(value)} always;`)
 }
 
 function location(match: string, lines: string[]): string[] {
@@ -35,11 +35,9 @@ export function nginxConfig({ rules, redirects, notFoundFolders }: NginxInput): 
   const files = ['try_files $uri $uri/ =404;']
   const prefixes = rules.map(([pattern]) => pattern).filter((pattern) => pattern.endsWith('/*') && pattern !== '/*').map((pattern) => pattern.slice(0, -1))
   const exact = rules.map(([pattern]) => pattern).filter((pattern) => !pattern.endsWith('*'))
-  const redirectLines = redirects.flatMap(({ from, to, status }) => {
-    const key = redirectKey(from)
-    const forms = key === '/' || /\.[a-z0-9]+$/i.test(key) ? [key] : [key, `${key}/`]
-    return forms.flatMap((form) => location(`= ${quoted(form)}`, [...headerLines(rules, form, ''), `return ${status} ${quoted(to.startsWith('/') ? encodeURI(decodeURI(to)) : to)};`]))
-  })
+  const redirectLines = redirects.flatMap(({ from, to, status }) =>
+    redirectForms(from).flatMap((form) => location(`= ${quoted(form)}`, [...headerLines(rules, form), `return ${status} ${quoted(redirectTarget(to))};`])),
+  )
   return [
     '# Written by npm run build. Include it inside the server { } block whose root is the live build:',
     '#   root /srv/site/dist;  include /srv/site/dist/nginx.conf;',
@@ -51,10 +49,10 @@ export function nginxConfig({ rules, redirects, notFoundFolders }: NginxInput): 
     'gzip_vary on;',
     'error_page 404 /404.html;',
     '',
-    ...location('/', [...headerLines(rules, '/', ''), ...files]),
-    ...prefixes.flatMap((prefix) => location(prefix, [...headerLines(rules, prefix, ''), ...files])),
-    ...exact.flatMap((path) => location(`= ${path}`, [...headerLines(rules, path, ''), ...files])),
-    ...notFoundFolders.flatMap((folder) => location(`/${folder}/`, [...headerLines(rules, `/${folder}/`, ''), `error_page 404 /${folder}/404.html;`, ...files])),
+    ...location('/', [...headerLines(rules, '/'), ...files]),
+    ...prefixes.flatMap((prefix) => location(prefix, [...headerLines(rules, prefix), ...files])),
+    ...exact.flatMap((path) => location(`= ${path}`, [...headerLines(rules, path), ...files])),
+    ...notFoundFolders.flatMap((folder) => location(`/${folder}/`, [...headerLines(rules, `/${folder}/`), `error_page 404 /${folder}/404.html;`, ...files])),
     '# Files for the host, not for visitors.',
     ...location('~ ^/(_headers|_redirects|nginx\\.conf)', ['return 404;']),
     ...(redirectLines.length ? ['# Redirects (a page that exists is never redirected: the build leaves such redirects out).', ...redirectLines] : []),
