@@ -98,7 +98,8 @@ if (config!.embedded) {
   preview = previewProxy({ ...config!.cms, previewToken: config!.cms.previewToken }, log)
 }
 
-const runner = buildRunner({ args: buildArgs, log })
+// The server sends the compressed variants itself, so its builds write them unless PRECOMPRESS=0 says not to.
+const runner = buildRunner({ args: buildArgs, env: { ...process.env, PRECOMPRESS: readVar(env, 'PRECOMPRESS') ?? '1' }, log })
 const queue = new BuildQueue({
   file: join(cacheDir(config!), 'pending-webhooks.json'),
   start: (storyIds) => {

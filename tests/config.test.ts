@@ -20,6 +20,11 @@ describe('configuration', () => {
     expect(config).toMatchObject({ region: 'eu', version: 'published', perPage: 25, rateLimit: 5 })
   })
 
+  it('should write compressed variants only with PRECOMPRESS=1, and name the values for another', () => {
+    expect([readBuildConfig({}, []).precompress, readBuildConfig({ PRECOMPRESS: '1' }, []).precompress, readBuildConfig({ PRECOMPRESS: '0' }, []).precompress]).toEqual([false, true, false])
+    expect(problemsOf({ PRECOMPRESS: 'yes' })).toEqual(['PRECOMPRESS="yes" is neither 1 nor 0: set 1 to write .br and .gz files beside the text files (for nginx or npm start), 0 or nothing for hosts that compress themselves.'])
+  })
+
   it('should throttle to 3 requests per second with an oauth token', () => {
     expect(readCmsConfig({ STORYBLOK_OAUTH_TOKEN: 'oauth' }).rateLimit).toBe(3)
     expect(readCmsConfig({ STORYBLOK_OAUTH_TOKEN: 'oauth', STORYBLOK_RATE_LIMIT: '8' }).rateLimit).toBe(8)

@@ -7,10 +7,12 @@
  * deployment does; a file per topic would build and start them again.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { get, type IncomingMessage } from 'node:http'
 import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import type { StoredStory } from '../cms/api/space.ts'
+import { buildsDir, history } from '../scripts/engine/files/deploy.ts'
 import { isVariantOf } from '../scripts/engine/files/variants.ts'
 import { WEBHOOK_PATH } from '../scripts/server/app.ts'
 import { editorToken } from '../scripts/server/preview-proxy.ts'
@@ -25,6 +27,7 @@ const work = workDir('publish')
 let cms: CmsServer
 let server: RunningServer
 let env: Record<string, string>
+let firstBuild: { stdout: string }
 
 const story = (id: number) => cms.space.stories.find((candidate) => candidate.id === id)!
 /** Content changed in the CMS: the space's cv moves, as Storyblok's does on publish. */
@@ -103,6 +106,7 @@ beforeAll(async () => {
   }
   const first = await runBuild(['--out', out, '--work-dir', work], env)
   expect(first.code, first.stderr).toBe(0)
+  firstBuild = first
   server = await startServer(['--out', out, '--work-dir', work], env)
 }, 120_000)
 
@@ -220,6 +224,22 @@ describe('incremental builds from webhooks', () => {
     expect(built.filter((route) => route.startsWith('/de/'))).toHaveLength(built.filter((route) => !/^\/(de|ar)\//.test(route)).length)
     // The build told the server which build it made live (scripts/engine/report/outcome.ts).
     expect(server.output()).toContain(`Build ${done + 1} is live as ${after.build} (`)
+  })
+
+  it('should write compressed variants in the builds it runs, which npm run build leaves out unless PRECOMPRESS=1', async () => {
+    expect(firstBuild.stdout).not.toContain('Compressed')
+    const first = history(out)[0]!
+    expect(existsSync(join(buildsDir(out), first, 'about', 'index.html'))).toBe(true)
+    expect(existsSync(join(buildsDir(out), first, 'about', 'index.html.br'))).toBe(false)
+    const done = await finished()
+    edit(() => (story(40008).content.title = 'About, compressed'))
+    expect((await webhook(event('published', 40008))).status).toBe(202)
+    await builds(done + 1)
+    // The server's build compressed every file the live build lacked variants of, not only its own.
+    for (const file of ['about/index.html.br', 'about/index.html.gz', 'projects/index.html.br']) expect(existsSync(join(realpathSync(out), file)), file).toBe(true)
+    const answer = await new Promise<IncomingMessage>((resolvePromise, reject) => get(`${server.url}/about/`, { headers: { 'accept-encoding': 'br' } }, resolvePromise).on('error', reject))
+    answer.resume()
+    expect([answer.headers['content-encoding'], answer.headers.vary]).toEqual(['br', 'Accept-Encoding'])
   })
 
   it('should say that no build went live for a webhook that changed no page', async () => {

@@ -36,6 +36,8 @@ export interface BuildConfig extends BuildOptions {
   /** The site's language (`SITE_LANGUAGE`), for `<html lang>` and its writing direction. */
   language: string
   contact: ContactSettings
+  /** Write Brotli and gzip variants beside the text files once live (`PRECOMPRESS=1`; files/variants.ts). */
+  precompress: boolean
 }
 
 type Env = Record<string, string | undefined>
@@ -132,8 +134,12 @@ export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
   if (email !== undefined && !isEmailAddress(email)) {
     problems.push(`CONTACT_EMAIL="${email}" is not an email address: use one such as hello@example.com.`)
   }
+  const precompress = readVar(env, 'PRECOMPRESS') ?? '0'
+  if (precompress !== '0' && precompress !== '1') {
+    problems.push(`PRECOMPRESS="${precompress}" is neither 1 nor 0: set 1 to write .br and .gz files beside the text files (for nginx or npm start), 0 or nothing for hosts that compress themselves.`)
+  }
   if (problems.length) throw new ConfigError(problems)
-  return { ...options, preview, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), language, contact: { endpoint, email } }
+  return { ...options, preview, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), language, contact: { endpoint, email }, precompress: precompress === '1' }
 }
 
 /** What pages know about the site: its name (the space's), canonical origin, language and contact settings. */

@@ -30,6 +30,7 @@ export const SETTINGS = [
   'CLOUDFRONT_DISTRIBUTION_ID',
   'PURGE_WEBHOOK_URL',
   'PURGE_WEBHOOK_SECRET',
+  'PRECOMPRESS',
 ] as const
 
 /** The prefixes of the settings: a name with one of them that is no setting is likely a typo. */

@@ -173,8 +173,8 @@ async function publish({ config, clock, timestamp, cache, fingerprint, bundles, 
   if (process.env.BUILD_STATS_FILE) {
     writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: rendered.workers })
   }
-  // Compressed variants for the servers that send them (files/variants.ts): after going live, which never waits for them.
-  const live = liveDir(config.outDir)
+  // Compressed variants for the servers that send them as they are (files/variants.ts): after going live, which never waits for them.
+  const live = config.precompress && liveDir(config.outDir)
   try {
     if (live) log(`Compressed ${compressLive(live, plan.output.contents()).toLocaleString('en')} files (br, gz) in ${(clock.elapsed() - seconds).toFixed(1)} s after going live.`)
   } catch (error) {

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { liveDir, readMeta } from '../files/deploy.ts'
 import { formatBytes } from '../report/progress.ts'
 import { Bucket } from './bucket.ts'
+import { FileHashes } from './file-hashes.ts'
 import { localFiles, uploadRank, type LocalFile } from './local-files.ts'
 import { objectHeaders } from './object-headers.ts'
 import { planDeploy, type DeployPlan } from './plan.ts'
@@ -94,7 +95,9 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
   try {
     await bucket.check()
     const [manifest, remote] = [await bucket.manifest(), await bucket.objects()]
-    const files = localFiles(root, { websiteRedirects })
+    const hashes = FileHashes.beside(outDir)
+    const files = localFiles(root, { websiteRedirects, hashes })
+    hashes.save()
     const plan = planDeploy({ files, manifest, remote, now, graceMs, force })
     if (plan.foreign.length && !force) {
       throw new DeployError(`${plan.foreign.length} object${plan.foreign.length === 1 ? '' : 's'} in ${target.url} changed since the last deploy, not by it (first: ${plan.foreign[0]}): check them, then run npm run deploy -- --force to replace them.`)

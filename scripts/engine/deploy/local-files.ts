@@ -4,10 +4,10 @@
  * then pages, payloads and the other files, then the build's meta, and `builds/latest.json` last,
  * so a browser never learns of a build whose files are not all there.
  */
-import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { isVariantOf } from '../files/variants.ts'
+import { FileHashes, sha256 } from './file-hashes.ts'
 import { HOST_FILES } from '../publish/host-files.ts'
 import { parseRedirectsFile, redirectForms, REDIRECTS_FILE } from '../../../pages/redirects.ts'
 import { DEMO_ASSETS_ROUTE } from '../../../cms/demo-space.ts'
@@ -34,8 +34,9 @@ export function uploadRank(path: string): number {
 /**
  * The build's files, without the compressed variants beside them (objects stay uncompressed, CDNs
  * compress on the fly), and with `websiteRedirects` the redirects as objects (redirectObjects).
+ * `hashes` remembers the hashes of files it has seen (file-hashes.ts).
  */
-export function localFiles(root: string, { websiteRedirects = false } = {}): LocalFile[] {
+export function localFiles(root: string, { websiteRedirects = false, hashes = new FileHashes() }: { websiteRedirects?: boolean; hashes?: FileHashes } = {}): LocalFile[] {
   const files: LocalFile[] = []
   const paths = readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -44,8 +45,7 @@ export function localFiles(root: string, { websiteRedirects = false } = {}): Loc
   for (const path of paths) {
     // Hosts' settings files: S3 gets headers and redirects as object metadata instead.
     if (HOST_FILES.includes(path) || path.split('/').some((part) => part.startsWith('.')) || isVariantOf(path, (file) => all.has(file))) continue
-    const bytes = readFileSync(join(root, path))
-    files.push({ path, hash: createHash('sha256').update(bytes).digest('hex'), size: bytes.length })
+    files.push({ path, ...hashes.of(join(root, path)) })
   }
   if (websiteRedirects) files.push(...redirectObjects(root, all))
   return files.sort((a, b) => uploadRank(a.path) - uploadRank(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
@@ -65,7 +65,7 @@ function redirectObjects(root: string, files: Set<string>): LocalFile[] {
     const keys = redirectForms(key).map((form) => (form.endsWith('/') ? `${form.slice(1)}index.html` : form.slice(1)))
     // A page wins over a redirect, under either spelling of its path.
     if (keys.some((path) => files.has(path))) continue
-    for (const path of keys) objects.push({ path, hash: createHash('sha256').update(`redirect ${to}`).digest('hex'), size: 0, redirect: to })
+    for (const path of keys) objects.push({ path, hash: sha256(`redirect ${to}`), size: 0, redirect: to })
   }
   return objects
 }

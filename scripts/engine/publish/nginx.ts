@@ -42,6 +42,7 @@ export function nginxConfig({ rules, redirects, notFoundFolders }: NginxInput): 
     '# Written by npm run build. Include it inside the server { } block whose root is the live build:',
     '#   root /srv/site/dist;  include /srv/site/dist/nginx.conf;',
     '# nginx reads it when it loads: reload it (nginx -s reload) after each build.',
+    '# gzip_static and brotli_static send the .gz and .br files a build with PRECOMPRESS=1 writes;',
     '# brotli_static needs the ngx_brotli module: remove that line without it.',
     'index index.html;',
     'gzip_static on;',
