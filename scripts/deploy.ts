@@ -1,6 +1,7 @@
 /**
- * `npm run deploy [-- --out DIR] [--dry-run] [--force] [--grace-hours N]`: publishes the live build
- * to `DEPLOY_TARGET` (s3://bucket[/prefix]), uploading only what changed (scripts/engine/deploy/).
+ * `npm run deploy [-- --out DIR] [--dry-run] [--force] [--quick] [--grace-hours N]`: publishes the
+ * live build to `DEPLOY_TARGET` (s3://bucket[/prefix]), uploading only what changed
+ * (scripts/engine/deploy/). `--quick` checks only the objects it touches (deploy/quick-check.ts).
  */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -9,14 +10,14 @@ import { loadEnv } from './engine/config.ts'
 import { formatBytes } from './engine/report/progress.ts'
 import { clientConfig, DEFAULT_GRACE_MS, deploySite, DeployError, parseTarget, purgersOf, reportOf, type DeployReport } from './engine/deploy/index.ts'
 
-const USAGE = 'Usage: npm run deploy [-- --out DIR] [--dry-run] [--force] [--grace-hours N]'
+const USAGE = 'Usage: npm run deploy [-- --out DIR] [--dry-run] [--force] [--quick] [--grace-hours N]'
 const count = (n: number, what: string) => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`
 /** Under `npm start` (scripts/server/deploy-runner.ts), the outcome also goes to the server. */
 const tell = (report: DeployReport) => new Promise<void>((resolve) => (process.send ? process.send(report, () => resolve()) : resolve()))
 const started = performance.now()
 
 try {
-  const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' }, 'dry-run': { type: 'boolean', default: false }, force: { type: 'boolean', default: false }, 'grace-hours': { type: 'string' } } })
+  const { values } = parseArgs({ options: { out: { type: 'string', default: 'dist' }, 'dry-run': { type: 'boolean', default: false }, force: { type: 'boolean', default: false }, quick: { type: 'boolean', default: false }, 'grace-hours': { type: 'string' } } })
   const hours = values['grace-hours'] === undefined ? undefined : Number(values['grace-hours'])
   if (hours !== undefined && !(hours >= 0)) throw new DeployError(`--grace-hours "${values['grace-hours']}" is not a number of hours: give one such as 24, or 0 to delete at once.`)
   const env = loadEnv()
@@ -28,6 +29,7 @@ try {
     client: clientConfig(env),
     dryRun,
     force: values.force!,
+    quick: values.quick!,
     graceMs: hours === undefined ? DEFAULT_GRACE_MS : hours * 3_600_000,
     purgers: purgersOf(env),
     // Only AWS S3 serves website redirects; an own endpoint (R2, MinIO) gets none.

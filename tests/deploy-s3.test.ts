@@ -42,7 +42,7 @@ const env = () => ({ AWS_ENDPOINT_URL_S3: endpoint, AWS_ACCESS_KEY_ID: 'S3RVER',
 const s3 = () => new S3Client(clientConfig(env()))
 
 
-function deploy(out: string, prefix: string, options: { force?: boolean; dryRun?: boolean; graceMs?: number; now?: Date; websiteRedirects?: boolean } = {}) {
+function deploy(out: string, prefix: string, options: { force?: boolean; quick?: boolean; dryRun?: boolean; graceMs?: number; now?: Date; websiteRedirects?: boolean } = {}) {
   const lines: string[] = []
   const run = deploySite({ outDir: out, target: parseTarget(`s3://site/${prefix}`), client: clientConfig(env()), graceMs: 24 * 3_600_000, log: (line) => lines.push(line), ...options })
   return run.then((result) => ({ ...result, lines }))
@@ -119,6 +119,28 @@ describe('npm run deploy', () => {
     const forced = await deploy(out, 'foreign', { force: true })
     expect(forced.plan.uploads).toHaveLength(8)
     expect((await deploy(out, 'foreign')).plan.uploads).toEqual([])
+  })
+
+  it('should check only the objects it touches with --quick while the manifest is its own, leaving the rest to the full check', async () => {
+    const out = await liveBuild('b1', PAGES)
+    await deploy(out, 'quick')
+    await s3().send(new PutObjectCommand({ Bucket: 'site', Key: 'quick/index.html', Body: 'edited by hand' }))
+    await liveBuild('b2', { ...PAGES, 'about/index.html': '<h1>About us</h1>' }, out)
+    const quick = await deploy(out, 'quick', { quick: true })
+    expect(quick.plan.uploads.map((file) => file.path)).toEqual(['about/index.html', 'builds/meta/b2.json', 'builds/latest.json'])
+    await expect(deploy(out, 'quick')).rejects.toThrow(/1 object in s3:\/\/site\/quick changed since the last deploy, not by it \(first: index\.html\)/)
+  })
+
+  it('should refuse with --quick to replace an object someone else changed, and list the whole bucket once another deploy saved the manifest', async () => {
+    const out = await liveBuild('b1', PAGES)
+    await deploy(out, 'quick-foreign')
+    await s3().send(new PutObjectCommand({ Bucket: 'site', Key: 'quick-foreign/about/index.html', Body: 'edited by hand' }))
+    await liveBuild('b2', { ...PAGES, 'about/index.html': '<h1>About us</h1>' }, out)
+    await expect(deploy(out, 'quick-foreign', { quick: true })).rejects.toThrow(/\(first: about\/index\.html\)/)
+    // Another machine deploys, then someone edits a page this build leaves alone: the quick deploy lists the bucket.
+    await deploy(await liveBuild('b3', PAGES), 'quick-foreign', { force: true })
+    await s3().send(new PutObjectCommand({ Bucket: 'site', Key: 'quick-foreign/index.html', Body: 'edited by hand' }))
+    await expect(deploy(out, 'quick-foreign', { quick: true })).rejects.toThrow(/1 object in s3:\/\/site\/quick-foreign changed since the last deploy, not by it \(first: index\.html\)/)
   })
 
   it('should leave latest.json at the last complete build when a deploy dies midway, and finish when run again', async () => {

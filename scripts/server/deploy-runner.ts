@@ -3,7 +3,9 @@
  * (`scripts/deploy.ts` as a child process, which reports over IPC), one deploy at a time. Builds
  * that go live during a deploy are deployed together by one more run, which takes whatever is live
  * then. A failed deploy is run again after 5 s, 10 s, 20 s, … up to 5 minutes, and reported until
- * one succeeds. `/healthz` shows what the last deploy did (scripts/server/app.ts).
+ * one succeeds. `/healthz` shows what the last deploy did (scripts/server/app.ts). The first
+ * deploy, and one an hour, lists the whole bucket; the others check only what they touch
+ * (`--quick`, scripts/engine/deploy/quick-check.ts), so a publish reaches the bucket in moments.
  */
 import { join } from 'node:path'
 import { runScript } from '../engine/bundles/child-process.ts'
@@ -27,6 +29,7 @@ export interface DeployRunner {
 const DEPLOY_SCRIPT = join(import.meta.dirname, '..', 'deploy.ts')
 const RETRY_FIRST_MS = 5000
 const RETRY_MAX_MS = 5 * 60_000
+const FULL_CHECK_MS = 60 * 60_000
 
 export function deployRunner({ target, outDir, log }: { target: string; outDir: string; log: (line: string) => void }): DeployRunner {
   let running: Promise<void> | undefined
@@ -36,8 +39,11 @@ export function deployRunner({ target, outDir, log }: { target: string; outDir: 
   let retry: NodeJS.Timeout | undefined
   let child: ReturnType<typeof runScript> | undefined
   let closed = false
+  let fullCheckAt: number | undefined
   const runOnce = async () => {
-    const run = (child = runScript(DEPLOY_SCRIPT, ['--out', outDir], { messages: true }))
+    const full = fullCheckAt === undefined || Date.now() - fullCheckAt >= FULL_CHECK_MS
+    const started = Date.now()
+    const run = (child = runScript(DEPLOY_SCRIPT, ['--out', outDir, ...(full ? [] : ['--quick'])], { messages: true }))
     let report: DeployReport | undefined
     run.child.on('message', (message: DeployReport) => (report = message))
     const { code } = await run.exited
@@ -47,6 +53,7 @@ export function deployRunner({ target, outDir, log }: { target: string; outDir: 
     if ('deployed' in report) {
       const { build, uploaded, unchanged, deleted, purged, seconds } = report.deployed
       failures = 0
+      if (full) fullCheckAt = started
       log(`Deployed build ${build} to ${target} in ${seconds.toFixed(2)} s: ${uploaded} uploaded, ${unchanged} unchanged, ${deleted} deleted${purged ? `, ${purged} URLs purged` : ''}.`)
       return
     }

@@ -3,7 +3,7 @@
  * prefix, the manifest, uploads with their headers, deletes in batches; and the storage's errors
  * turned into one line that says what to do.
  */
-import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
+import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
 import { DeployError, type DeployTarget } from './target.ts'
 import { emptyManifest, formatManifest, MANIFEST_KEY, parseManifest, type DeployManifest } from './manifest.ts'
 import type { ObjectHeaders } from './object-headers.ts'
@@ -81,12 +81,23 @@ export class Bucket {
     return objects
   }
 
-  async manifest(): Promise<DeployManifest> {
+  /** One object's ETag, or undefined when there is none at `path`. */
+  async etag(path: string): Promise<string | undefined> {
+    try {
+      return (await this.client.send(new HeadObjectCommand({ Bucket: this.target.bucket, Key: this.key(path) }))).ETag ?? ''
+    } catch (error) {
+      if ((error as StorageFailure).name === 'NotFound' && (error as StorageFailure).$metadata?.httpStatusCode === 404) return undefined
+      throw storageError(error, this.target, this.endpoint)
+    }
+  }
+
+  /** The manifest, with the ETag the storage gave it (none when there is no manifest yet). */
+  async manifest(): Promise<{ manifest: DeployManifest; etag?: string }> {
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.target.bucket, Key: this.key(MANIFEST_KEY) }))
-      return parseManifest(await answer.Body!.transformToString())
+      return { manifest: parseManifest(await answer.Body!.transformToString()), etag: answer.ETag }
     } catch (error) {
-      if ((error as StorageFailure).name === 'NoSuchKey') return emptyManifest()
+      if ((error as StorageFailure).name === 'NoSuchKey') return { manifest: emptyManifest() }
       if (error instanceof SyntaxError || (error instanceof Error && error.message.startsWith('The deploy manifest'))) {
         throw new DeployError(`The deploy manifest ${this.target.url}/${MANIFEST_KEY} is unreadable (${error.message}): delete it and run npm run deploy -- --force.`)
       }
@@ -94,8 +105,10 @@ export class Bucket {
     }
   }
 
-  async saveManifest(manifest: DeployManifest): Promise<void> {
-    await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.target.bucket, Key: this.key(MANIFEST_KEY), Body: formatManifest(manifest), ContentType: 'application/json', CacheControl: 'no-store' })))
+  /** Saves the manifest; returns the ETag the storage gave it. */
+  async saveManifest(manifest: DeployManifest): Promise<string> {
+    const answer = await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.target.bucket, Key: this.key(MANIFEST_KEY), Body: formatManifest(manifest), ContentType: 'application/json', CacheControl: 'no-store' })))
+    return answer.ETag ?? ''
   }
 
   /** Uploads one file's bytes; returns the ETag the storage gave it. */

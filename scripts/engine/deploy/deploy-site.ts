@@ -13,6 +13,8 @@ import { FileHashes } from './file-hashes.ts'
 import { localFiles, uploadRank, type LocalFile } from './local-files.ts'
 import { objectHeaders } from './object-headers.ts'
 import { planDeploy, type DeployPlan } from './plan.ts'
+import { formatManifest } from './manifest.ts'
+import { checkedObjects, manifestIsOurs, recordManifest } from './quick-check.ts'
 import type { Purger } from './purge.ts'
 import { purgePaths } from './purge-paths.ts'
 import { DeployError, type DeployTarget } from './target.ts'
@@ -27,6 +29,8 @@ export interface DeployOptions {
   client: S3ClientConfig
   dryRun?: boolean
   force?: boolean
+  /** Check only the objects this deploy touches, when the bucket's manifest is the last one this machine saved (quick-check.ts). */
+  quick?: boolean
   graceMs: number
   /** The editors' redirects as S3 website redirect objects (local-files.ts): AWS S3 serves them, S3-compatible stores do not. */
   websiteRedirects?: boolean
@@ -87,17 +91,18 @@ async function purge(purgers: Purger[], paths: string[], build: string): Promise
   }
 }
 
-export async function deploySite({ outDir, target, client, dryRun = false, force = false, graceMs, websiteRedirects = false, purgers = [], now = new Date(), log }: DeployOptions): Promise<DeployResult> {
+export async function deploySite({ outDir, target, client, dryRun = false, force = false, quick = false, graceMs, websiteRedirects = false, purgers = [], now = new Date(), log }: DeployOptions): Promise<DeployResult> {
   const root = liveDir(outDir)
   const build = root && readMeta(root)?.id
   if (!root || !build) throw new DeployError(`No build to deploy in ${outDir}: run npm run build first (or give the output folder with --out).`)
   const bucket = new Bucket(target, client)
   try {
     await bucket.check()
-    const [manifest, remote] = [await bucket.manifest(), await bucket.objects()]
+    const { manifest, etag } = await bucket.manifest()
     const hashes = FileHashes.beside(outDir)
     const files = localFiles(root, { websiteRedirects, hashes })
     hashes.save()
+    const remote = quick && !force && manifestIsOurs(outDir, target.url, etag) ? await checkedObjects(bucket, manifest, files) : await bucket.objects()
     const plan = planDeploy({ files, manifest, remote, now, graceMs, force })
     if (plan.foreign.length && !force) {
       throw new DeployError(`${plan.foreign.length} object${plan.foreign.length === 1 ? '' : 's'} in ${target.url} changed since the last deploy, not by it (first: ${plan.foreign[0]}): check them, then run npm run deploy -- --force to replace them.`)
@@ -118,10 +123,12 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
     await bucket.delete(plan.deletes)
     for (const path of plan.deletes) manifest.objects.delete(path)
     const done = { ...manifest, build, leaving: plan.held, pending: new Map<string, string>() }
-    await bucket.saveManifest({ ...done, purging })
+    // A deploy that changed nothing leaves the manifest as it is, checked.
+    const unchanged = etag !== undefined && formatManifest({ ...done, purging }) === formatManifest(manifest)
+    recordManifest(outDir, target.url, unchanged ? etag : await bucket.saveManifest({ ...done, purging }))
     if (purging.length) {
       await purge(purgers, purging, build)
-      await bucket.saveManifest({ ...done, purging: [] })
+      recordManifest(outDir, target.url, await bucket.saveManifest({ ...done, purging: [] }))
     }
     return { build, plan, uploadedBytes, purged: purging.length }
   } finally {
