@@ -2,6 +2,7 @@
  * `npm run deploy` as a command: a deploy to a real S3-protocol server (s3rver) says what it did in
  * one line, and a setting a user got wrong stops it with one line naming it and exit 1.
  */
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -31,6 +32,9 @@ async function deployCommand(args: string[], env: Record<string, string>) {
   const { code } = await run.exited
   return { code, stdout: run.stdout(), stderr: run.stderr() }
 }
+
+/** Deploy processes of `out` waiting for their job (scripts/server/deploy-runner.ts). */
+const standingBy = (out: string) => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(`deploy.ts --out ${out} --standby`))
 
 describe('npm run deploy', () => {
   it('should deploy the live build and say what it uploaded, then that nothing changed', async () => {
@@ -66,7 +70,7 @@ describe('npm run deploy', () => {
 
 interface Health {
   build: string
-  deploy?: { running: boolean; last?: { at: string; deployed?: { build: string; uploaded: number; unchanged: number }; deployFailed?: string } }
+  deploy?: { running: boolean; last?: { at: string; deployed?: { build: string; listed: boolean; uploaded: number; unchanged: number }; deployFailed?: string } }
 }
 
 describe('npm start with DEPLOY_TARGET', () => {
@@ -95,6 +99,9 @@ describe('npm start with DEPLOY_TARGET', () => {
       }, 60_000, 'the webhook build to be deployed')
       expect(next.uploaded).toBeGreaterThan(0)
       expect(next.uploaded).toBeLessThan(total / 2)
+      // The first deploy listed the bucket; the next asked only after what it touched, in a process that stood by for it.
+      expect([first.deployed!.listed, next.listed]).toEqual([true, false])
+      await waitFor(() => standingBy(out).length === 1 || undefined, 30_000, 'the next deploy to stand by')
       const latest = await new S3Client(clientConfig(storageEnv())).send(new GetObjectCommand({ Bucket: 'site', Key: 'live/builds/latest.json' }))
       expect(JSON.parse(await latest.Body!.transformToString()).id).toBe(next.build)
       expect(server.output()).toMatch(/Deployed build \S+ to s3:\/\/site\/live in [\d.]+ s: \d+ uploaded/)
@@ -102,5 +109,6 @@ describe('npm start with DEPLOY_TARGET', () => {
       await server.stop()
       await cms.close()
     }
+    await waitFor(() => standingBy(out).length === 0 || undefined, 10_000, 'the standing-by deploy to end with the server')
   })
 })

@@ -3,6 +3,7 @@
  * starts, loads the engine, then waits for the next webhook's story ids over its IPC channel. A
  * publish then does not wait for Node, the TypeScript loader and the engine's modules to load
  * (about half a second on two cores, measured 2026-11-27); each build still has a process of its own.
+ * Deploys stand by the same way (awaitJob; scripts/server/deploy-runner.ts).
  */
 export const STANDBY_FLAG = '--standby'
 
@@ -29,14 +30,19 @@ export async function buildArguments<T>(argv: string[], prepare: (args: string[]
   const stopped = new Promise<undefined>((resolve) => (stop = () => resolve(undefined)))
   process.once('SIGTERM', stop)
   const ahead = await prepare(args)
-  const job = new Promise<StandbyJob | undefined>((resolve) => {
-    process.once('message', (message) => resolve(message as StandbyJob))
+  const told = await Promise.race([awaitJob<StandbyJob>(), stopped])
+  process.off('SIGTERM', stop)
+  if (!told) return { ahead }
+  return { args: [...args, '--changed', told.changed.join(',')], ahead }
+}
+
+/** Tells the parent that this process listens, then waits for its job: undefined when the parent went away first. */
+export function awaitJob<Job>(): Promise<Job | undefined> {
+  const job = new Promise<Job | undefined>((resolve) => {
+    process.once('message', (message) => resolve(message as Job))
     process.once('disconnect', () => resolve(undefined))
   })
   const ready: StandbyReady = { standby: 'ready' }
   process.send?.(ready)
-  const told = await Promise.race([job, stopped])
-  process.off('SIGTERM', stop)
-  if (!told) return { ahead }
-  return { args: [...args, '--changed', told.changed.join(',')], ahead }
+  return job
 }

@@ -6,10 +6,13 @@
  * one succeeds. `/healthz` shows what the last deploy did (scripts/server/app.ts). The first
  * deploy, and one an hour, lists the whole bucket; the others check only what they touch
  * (`--quick`, scripts/engine/deploy/quick-check.ts), so a publish reaches the bucket in moments.
+ * The next deploy's process is started once the last one has ended and stands by, its modules
+ * (the AWS SDK among them) loaded, until a build goes live (scripts/engine/standby.ts).
  */
 import { join } from 'node:path'
-import { runScript } from '../engine/bundles/child-process.ts'
-import type { DeployReport } from '../engine/deploy/index.ts'
+import { runScript, type NodeProcess } from '../engine/bundles/child-process.ts'
+import type { DeployJob, DeployReport } from '../engine/deploy/index.ts'
+import { STANDBY_FLAG, type StandbyReady } from '../engine/standby.ts'
 
 export interface DeployStatus {
   target: string
@@ -31,30 +34,53 @@ const RETRY_FIRST_MS = 5000
 const RETRY_MAX_MS = 5 * 60_000
 const FULL_CHECK_MS = 60 * 60_000
 
+/** A deploy process started ahead; `ready` settles once it listens for its job (false if it ended first). */
+interface Standby {
+  run: NodeProcess
+  ready: Promise<boolean>
+}
+
+function standBy(outDir: string): Standby {
+  const run = runScript(DEPLOY_SCRIPT, ['--out', outDir, STANDBY_FLAG], { messages: true })
+  const ready = new Promise<boolean>((resolve) => {
+    run.child.on('message', (message: StandbyReady | DeployReport) => 'standby' in message && resolve(true))
+    void run.exited.then(() => resolve(false))
+  })
+  return { run, ready }
+}
+
 export function deployRunner({ target, outDir, log }: { target: string; outDir: string; log: (line: string) => void }): DeployRunner {
   let running: Promise<void> | undefined
   let again = false
   let last: DeployStatus['last']
   let failures = 0
   let retry: NodeJS.Timeout | undefined
-  let child: ReturnType<typeof runScript> | undefined
+  let child: NodeProcess | undefined
+  let standby: Standby | undefined
   let closed = false
   let fullCheckAt: number | undefined
   const runOnce = async () => {
     const full = fullCheckAt === undefined || Date.now() - fullCheckAt >= FULL_CHECK_MS
     const started = Date.now()
-    const run = (child = runScript(DEPLOY_SCRIPT, ['--out', outDir, ...(full ? [] : ['--quick'])], { messages: true }))
+    // One that died meanwhile is replaced; one still loading gets its job once it listens.
+    const next = standby?.run.child.exitCode === null ? standby : standBy(outDir)
+    const run = (child = next.run)
+    standby = undefined
+    void next.ready.then((ready) => ready && run.child.send({ args: full ? [] : ['--quick'] } satisfies DeployJob, (error) => error && run.child.kill()))
     let report: DeployReport | undefined
-    run.child.on('message', (message: DeployReport) => (report = message))
+    run.child.on('message', (message: DeployReport | StandbyReady) => {
+      if (!('standby' in message)) report = message
+    })
     const { code } = await run.exited
     if (closed) return
+    standby = standBy(outDir)
     report ??= { deployFailed: `the deploy exited with code ${code}: ${run.stderr().trim().split('\n').pop() ?? ''}` }
     last = { ...report, at: new Date().toISOString() }
     if ('deployed' in report) {
-      const { build, uploaded, unchanged, deleted, purged, seconds } = report.deployed
+      const { build, listed, uploaded, unchanged, deleted, purged, seconds } = report.deployed
       failures = 0
-      if (full) fullCheckAt = started
-      log(`Deployed build ${build} to ${target} in ${seconds.toFixed(2)} s: ${uploaded} uploaded, ${unchanged} unchanged, ${deleted} deleted${purged ? `, ${purged} URLs purged` : ''}.`)
+      if (listed) fullCheckAt = started
+      log(`Deployed build ${build} to ${target} in ${seconds.toFixed(2)} s: ${uploaded} uploaded, ${unchanged} unchanged, ${deleted} deleted${purged ? `, ${purged} URLs purged` : ''}${listed ? '' : ' (checked only what it touched)'}.`)
       return
     }
     const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** failures++)
@@ -81,6 +107,7 @@ export function deployRunner({ target, outDir, log }: { target: string; outDir: 
       closed = true
       clearTimeout(retry)
       child?.child.kill()
+      standby?.run.child.kill()
     },
   }
   return runner

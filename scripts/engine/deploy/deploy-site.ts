@@ -42,19 +42,26 @@ export interface DeployOptions {
 
 export interface DeployResult {
   build: string
+  /** Whether the deploy listed the whole bucket, or asked only after the objects it touched (`quick`). */
+  listed: boolean
   plan: DeployPlan
   uploadedBytes: number
   /** URL paths purged from the CDN. */
   purged: number
 }
 
+/** What `npm start` sends a deploy standing by (scripts/engine/standby.ts): its arguments besides `--out`. */
+export interface DeployJob {
+  args: string[]
+}
+
 /** What `npm run deploy` tells a parent process (`npm start`) over IPC when it ends. */
 export type DeployReport =
-  | { deployed: { build: string; uploaded: number; uploadedBytes: number; unchanged: number; deleted: number; held: number; purged: number; seconds: number } }
+  | { deployed: { build: string; listed: boolean; uploaded: number; uploadedBytes: number; unchanged: number; deleted: number; held: number; purged: number; seconds: number } }
   | { deployFailed: string }
 
-export function reportOf({ build, plan, uploadedBytes, purged }: DeployResult, seconds: number): DeployReport {
-  return { deployed: { build, uploaded: plan.uploads.length, uploadedBytes, unchanged: plan.unchanged, deleted: plan.deletes.length, held: plan.held.size, purged, seconds } }
+export function reportOf({ build, listed, plan, uploadedBytes, purged }: DeployResult, seconds: number): DeployReport {
+  return { deployed: { build, listed, uploaded: plan.uploads.length, uploadedBytes, unchanged: plan.unchanged, deleted: plan.deletes.length, held: plan.held.size, purged, seconds } }
 }
 
 /** Uploads `files` rank by rank (local-files.ts), several at a time within a rank; returns each path's ETag. */
@@ -102,7 +109,8 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
     const hashes = FileHashes.beside(outDir)
     const files = localFiles(root, { websiteRedirects, hashes })
     hashes.save()
-    const remote = quick && !force && manifestIsOurs(outDir, target.url, etag) ? await checkedObjects(bucket, manifest, files) : await bucket.objects()
+    const listed = !(quick && !force && manifestIsOurs(outDir, target.url, etag))
+    const remote = listed ? await bucket.objects() : await checkedObjects(bucket, manifest, files)
     const plan = planDeploy({ files, manifest, remote, now, graceMs, force })
     if (plan.foreign.length && !force) {
       throw new DeployError(`${plan.foreign.length} object${plan.foreign.length === 1 ? '' : 's'} in ${target.url} changed since the last deploy, not by it (first: ${plan.foreign[0]}): check them, then run npm run deploy -- --force to replace them.`)
@@ -112,7 +120,7 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
     const purging = purgers.length ? [...new Set([...manifest.purging, ...purgePaths(plan.uploads.map((file) => file.path))])].sort() : []
     if (dryRun) {
       listPlan(plan, purging, log)
-      return { build, plan, uploadedBytes, purged: 0 }
+      return { build, listed, plan, uploadedBytes, purged: 0 }
     }
     if (plan.uploads.length || plan.deletes.length) {
       manifest.pending = new Map(plan.uploads.map((file) => [file.path, file.hash]))
@@ -130,7 +138,7 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
       await purge(purgers, purging, build)
       recordManifest(outDir, target.url, await bucket.saveManifest({ ...done, purging: [] }))
     }
-    return { build, plan, uploadedBytes, purged: purging.length }
+    return { build, listed, plan, uploadedBytes, purged: purging.length }
   } finally {
     bucket.close()
   }

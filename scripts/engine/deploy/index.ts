@@ -5,7 +5,7 @@
  * Out: the bucket holding that build, uploaded in a safe order with each object's headers, the
  * deploy manifest that says what the next deploy can skip, and old objects deleted after a grace period; the changed URLs purged from the CDN.
  */
-export { deploySite, reportOf, type DeployReport, type DeployResult } from './deploy-site.ts'
+export { deploySite, reportOf, type DeployJob, type DeployReport, type DeployResult } from './deploy-site.ts'
 export { DEFAULT_GRACE_MS } from './plan.ts'
 export { purgersOf, PURGE_SIGNATURE_HEADER, purgeSignature, type Purger } from './purge.ts'
 export { clientConfig, DeployError, parseTarget } from './target.ts'
