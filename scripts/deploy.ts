@@ -1,7 +1,8 @@
 /**
  * `npm run deploy [-- --out DIR] [--dry-run] [--force] [--quick] [--grace-hours N]`: publishes the
  * live build to `DEPLOY_TARGET` (s3://bucket[/prefix]), uploading only what changed
- * (scripts/engine/deploy/). `--quick` checks only the objects it touches (deploy/quick-check.ts).
+ * (scripts/engine/deploy/). `--quick` checks only the objects it touches
+ * (scripts/engine/deploy/quick-check.ts).
  */
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'

@@ -49,6 +49,17 @@ function standBy(outDir: string): Standby {
   return { run, ready }
 }
 
+/** Gives a deploy process its job once it listens; resolves with its report, or why it failed once it ends. */
+async function deployIn({ run, ready }: Standby, args: string[]): Promise<DeployReport> {
+  void ready.then((listening) => listening && run.child.send({ args } satisfies DeployJob, (error) => error && run.child.kill()))
+  let report: DeployReport | undefined
+  run.child.on('message', (message: DeployReport | StandbyReady) => {
+    if (!('standby' in message)) report = message
+  })
+  const { code } = await run.exited
+  return report ?? { deployFailed: `the deploy exited with code ${code}: ${run.stderr().trim().split('\n').pop() ?? ''}` }
+}
+
 export function deployRunner({ target, outDir, log }: { target: string; outDir: string; log: (line: string) => void }): DeployRunner {
   let running: Promise<void> | undefined
   let again = false
@@ -64,17 +75,11 @@ export function deployRunner({ target, outDir, log }: { target: string; outDir: 
     const started = Date.now()
     // One that died meanwhile is replaced; one still loading gets its job once it listens.
     const next = standby?.run.child.exitCode === null ? standby : standBy(outDir)
-    const run = (child = next.run)
+    child = next.run
     standby = undefined
-    void next.ready.then((ready) => ready && run.child.send({ args: full ? [] : ['--quick'] } satisfies DeployJob, (error) => error && run.child.kill()))
-    let report: DeployReport | undefined
-    run.child.on('message', (message: DeployReport | StandbyReady) => {
-      if (!('standby' in message)) report = message
-    })
-    const { code } = await run.exited
+    const report = await deployIn(next, full ? [] : ['--quick'])
     if (closed) return
     standby = standBy(outDir)
-    report ??= { deployFailed: `the deploy exited with code ${code}: ${run.stderr().trim().split('\n').pop() ?? ''}` }
     last = { ...report, at: new Date().toISOString() }
     if ('deployed' in report) {
       const { build, listed, uploaded, unchanged, deleted, purged, seconds } = report.deployed

@@ -1,6 +1,6 @@
 /**
  * The SHA-256 of each file a deploy publishes, remembered between deploys by device, inode, size
- * and modification time (`.deploy-hashes.json` beside the builds), as git's index remembers files.
+ * and modification time in a dot file beside the builds, as git's index remembers files.
  * A build links its unchanged files from the build before and writes every other file anew under
  * a new inode, so a one-story publish hashes only the files it wrote, not every file of the site.
  */
