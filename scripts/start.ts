@@ -104,7 +104,8 @@ const queue = new BuildQueue({
   file: join(cacheDir(config!), 'pending-webhooks.json'),
   start: (storyIds) => {
     const run = runner.start(storyIds)
-    run.done.then(({ live }) => live && deployer?.deploy(), () => {})
+    // Deployed once live: the build process may still be writing compressed variants, which deploys leave out.
+    void run.live.then((live) => live && deployer?.deploy())
     return run
   },
   log,

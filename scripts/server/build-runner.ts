@@ -19,7 +19,8 @@ export interface RunnerOptions {
 }
 
 export interface BuildRunner {
-  start: (storyIds: number[]) => BuildRun
+  /** `live` settles with the id of the build made live as soon as it is (its process may go on a moment), or undefined. */
+  start: (storyIds: number[]) => BuildRun & { live: Promise<string | undefined> }
   /** Whether the next build waits in standby, its engine loaded. */
   standingBy(): boolean
   /** Ends the build waiting in standby (the server is stopping). */
@@ -80,11 +81,15 @@ export function buildRunner({ args, env = process.env, log }: RunnerOptions): Bu
       const next = standby && standby.run.child.exitCode === null ? standby : prepare()
       standby = undefined
       const done = outcome(next.run, log)
+      const live = new Promise<string | undefined>((resolve) => {
+        next.run.child.on('message', (message: FinishedBuild | StandbyReady) => 'live' in message && resolve(message.live))
+        void next.run.exited.then(() => resolve(undefined))
+      })
       // A process that ended between its ready and this job fails the build with its own exit.
       void next.ready.then((ready) => ready && next.run.child.send({ changed: storyIds } satisfies StandbyJob, (error) => error && next.run.child.kill()))
       done.catch(() => {}) // observed by the queue
       void next.run.exited.then(() => (standby ??= closed ? undefined : prepare()))
-      return { done, cancel: () => next.run.child.kill('SIGTERM') }
+      return { done, live, cancel: () => next.run.child.kill('SIGTERM') }
     },
     standingBy: () => standby?.isReady === true,
     close() {

@@ -7,7 +7,7 @@ export type FinishedBuild =
   | { live: string; mode: string; rendered: number; requests: number; warnings: number }
   | { unchanged: string; mode: string; requests: number }
 
-/** Sends `finished`, resolving once it is on its way (the build exits right after). */
+/** Sends `finished`, resolving once it is on its way (the build ends soon after: compressing is all that may follow). */
 export function tellFinished(finished: FinishedBuild): Promise<void> {
   return new Promise((resolve) => (process.send ? process.send(finished, undefined, undefined, () => resolve()) : resolve()))
 }
