@@ -10,13 +10,16 @@ function plant(record: string, hash: string): void {
   writeFileSync(record, JSON.stringify(Object.fromEntries(Object.keys(stored).map((key) => [key, hash]))))
 }
 
+/** A folder with two files, `[name, content]` each, and the path of a hash record beside them. */
+function folderWith(...files: [[string, string], [string, string]]): { record: string; paths: [string, string] } {
+  const dir = tempDir('file-hashes')
+  for (const [name, content] of files) writeFileSync(join(dir, name), content)
+  return { record: join(dir, '.deploy-hashes.json'), paths: [join(dir, files[0][0]), join(dir, files[1][0])] }
+}
+
 describe('file hashes between deploys', () => {
   it('should hash a file once, and again once a build replaced it', () => {
-    const dir = tempDir('file-hashes')
-    const record = join(dir, '.deploy-hashes.json')
-    const [same, replaced] = [join(dir, 'same.html'), join(dir, 'replaced.html')]
-    writeFileSync(same, 'unchanged page')
-    writeFileSync(replaced, 'old page')
+    const { record, paths: [same, replaced] } = folderWith(['same.html', 'unchanged page'], ['replaced.html', 'old page'])
     const first = new FileHashes(record)
     expect(first.of(same)).toEqual({ hash: sha256('unchanged page'), size: 14 })
     first.of(replaced)
@@ -32,11 +35,7 @@ describe('file hashes between deploys', () => {
   })
 
   it('should remember only the files of the last deploy, and hash everything when the record is unreadable', () => {
-    const dir = tempDir('file-hashes')
-    const record = join(dir, '.deploy-hashes.json')
-    const [kept, gone] = [join(dir, 'kept.html'), join(dir, 'gone.html')]
-    writeFileSync(kept, 'kept')
-    writeFileSync(gone, 'gone')
+    const { record, paths: [kept, gone] } = folderWith(['kept.html', 'kept'], ['gone.html', 'gone'])
     const first = new FileHashes(record)
     first.of(kept)
     first.of(gone)
