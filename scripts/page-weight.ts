@@ -1,7 +1,8 @@
 /**
  * `npm run weight [-- --dir dist]`: what a first visit to each kind of page costs, read from the
  * built HTML: the document, its payload, its CSS, and the JavaScript it loads before interaction
- * (module scripts and modulepreloads), each gzipped as a CDN would send it.
+ * (module scripts and modulepreloads: the build announces every chunk the entry imports, see
+ * scripts/engine/render/render-page.ts), each gzipped as a CDN would send it.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -51,6 +51,22 @@ describe('hydration', () => {
     expect(errors).toEqual([])
   })
 
+  it('should announce in its HTML every script a page loads before it is interactive, so that none waits for another', async () => {
+    for (const path of ['/', '/blog/2025/working-in-the-open/']) {
+      const scripts = new Set<string>()
+      const listen = (request: { resourceType(): string; url(): string }) => request.resourceType() === 'script' && scripts.add(new URL(request.url()).pathname)
+      page.on('request', listen)
+      await page.goto(`${preview.url}${path}`)
+      await hydrated(page)
+      await roundTrip(page)
+      page.off('request', listen)
+      const html = await (await fetch(`${preview.url}${path}`)).text()
+      const announced = [...html.matchAll(/<(?:script src|link rel="modulepreload" href)="([^"]+)"/g)].map((match) => match[1])
+      expect(announced.length, path).toBeGreaterThan(1)
+      expect(new Set(announced), path).toEqual(scripts)
+    }
+  })
+
   it('should not request the Storyblok bridge without _storyblok', async () => {
     const requests = storyblokRequests(page)
     await page.goto(`${preview.url}/`)

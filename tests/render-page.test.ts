@@ -16,6 +16,24 @@ describe('pageAssets', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  it('should announce every chunk the entry imports statically, through other chunks too, and none it imports on demand', () => {
+    const dir = tempDir('page-assets')
+    const manifest = {
+      'renderer/+client.ts': { file: 'assets/entries/c.1.js', imports: ['_a.js', '_b.js'], dynamicImports: ['editor.ts'] },
+      '_a.js': { file: 'assets/chunks/a.js', imports: ['_c.js'] },
+      '_b.js': { file: 'assets/chunks/b.js', imports: ['_c.js'], dynamicImports: ['dialog.tsx'] },
+      '_c.js': { file: 'assets/chunks/c.js' },
+      'editor.ts': { file: 'assets/chunks/editor.js', imports: ['_d.js'] },
+      '_d.js': { file: 'assets/chunks/d.js' },
+      'dialog.tsx': { file: 'assets/chunks/dialog.js' },
+    }
+    writeFileSync(join(dir, 'assets.json'), JSON.stringify(manifest))
+    const preloads = [...pageAssets(dir).end.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1])
+    expect(preloads).toEqual(['/assets/chunks/a.js', '/assets/chunks/c.js', '/assets/chunks/b.js'])
+    expect(pageAssets(dir).end).toMatch(/^<script src="\/assets\/entries\/c\.1\.js" type="module" async><\/script><link rel="modulepreload"/)
+    rmSync(dir, { recursive: true, force: true })
+  })
+
   it('should say what to do when the manifest has no client entry', () => {
     const dir = tempDir('page-assets')
     mkdirSync(dir, { recursive: true })

@@ -1,7 +1,8 @@
 /**
  * A page's HTML as the render pool writes it: the document of renderer/document.tsx (the same
  * function Vike's onRenderHtml hook returns in `npm run dev`) with the client bundle's tags where
- * Vike puts them: its stylesheets right after `<head>`, its module script before `</body>`. The tags
+ * Vike puts them: its stylesheets right after `<head>`, its module script (and modulepreloads of
+ * the chunks it imports) before `</body>`. The tags
  * come from the bundle's manifest (scripts/engine/bundles/client-entry.ts), never from a rendered page.
  */
 import { storyLabel } from '../../../cms/story-shape.ts'
@@ -23,11 +24,17 @@ export interface PageAssets {
   end: string
 }
 
+/**
+ * The chunks the entry imports are announced with it, so the browser fetches them with the entry
+ * instead of after parsing it; at the end of the body, so the stylesheet and the page's first
+ * image go first. Vike announces none for pages that are HTML-only to it; the tags are those it
+ * writes for pages with client hooks.
+ */
 export function pageAssets(bundleDir: string): PageAssets {
-  const { script, styles } = clientEntryOf(bundleDir)
+  const { script, imports, styles } = clientEntryOf(bundleDir)
   return {
     head: styles.map((href) => `<link rel="stylesheet" type="text/css" href="${escapeHtml(href)}">`).join(''),
-    end: `<script src="${escapeHtml(script)}" type="module" async></script>`,
+    end: `<script src="${escapeHtml(script)}" type="module" async></script>` + imports.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" as="script" type="text/javascript">`).join(''),
   }
 }
 
