@@ -37,13 +37,28 @@ describe('site fetch (payloads, manifests)', () => {
     expect(hits).toBe(2)
   })
 
+  it('should retry once after a network error', async () => {
+    const closed = createServer((req, res) => {
+      res.socket?.destroy()
+    })
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    let tries = 0
+    closed.on('connection', () => tries++)
+    try {
+      await expect(siteFetch(`http://127.0.0.1:${(closed.address() as AddressInfo).port}/_payload.json`)).rejects.toThrow()
+      expect(tries).toBe(2)
+    } finally {
+      await new Promise<void>((resolve) => closed.close(() => resolve()))
+    }
+  })
+
   it('should not retry other statuses, nor methods with a body', async () => {
     statuses = [404, 200]
     await expect(siteFetch(`${base}/_payload.json`)).rejects.toMatchObject({ status: 404 })
     expect(hits).toBe(1)
     hits = 0
     statuses = [503, 200]
-    await expect(siteFetch(`${base}/api`, { method: 'POST', body: { a: 1 } })).rejects.toMatchObject({ status: 503 })
+    await expect(siteFetch(`${base}/api`, { method: 'POST', body: JSON.stringify({ a: 1 }) })).rejects.toMatchObject({ status: 503 })
     expect(hits).toBe(1)
   })
 })
