@@ -42,6 +42,12 @@ export interface ContactSettings {
   email?: string
 }
 
+/** An analytics script (`ANALYTICS_SCRIPT_URL`) and its data attributes (`ANALYTICS_ATTRIBUTES`), as Plausible or Umami document them. */
+export interface AnalyticsScript {
+  src: string
+  attributes: [name: string, value: string][]
+}
+
 export interface SiteInfo {
   name: string
   /** The default image of share cards (site settings `share_image`), for pages without a large image of their own. */
@@ -57,6 +63,8 @@ export interface SiteInfo {
   contact?: ContactSettings
   /** A preview build's pages are for the visual editor: robots must not index them. */
   noindex?: true
+  /** The analytics script pages add once interactive, outside the visual editor (renderer/client/analytics.ts); never in preview builds. */
+  analytics?: AnalyticsScript
   /** The journal's feed (pages/feed.ts), when the site has one: pages link to it. */
   feed?: string
 }

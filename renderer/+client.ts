@@ -6,10 +6,12 @@
  * chunk errors. The static 404/500 pages are not hydrated; their links still navigate through the
  * router.
  */
+import { addAnalytics } from './client/analytics.ts'
 import { reloadOnChunkErrors } from './client/chunk-errors.ts'
 import { inEditor } from './client/editor/bridge.ts'
 import { watchFreshness } from './client/freshness.ts'
 import { loadView, startRouter } from './client/router.ts'
+import { loadShell } from './client/shell.ts'
 import { hydrate } from './client/view.tsx'
 
 /** The static 404.html answers every missing path: it names the one asked for. */
@@ -28,7 +30,10 @@ async function start(container: HTMLElement) {
   startRouter(container)
   // This entry's own URL names the code running the page (content-hashed in a build).
   watchFreshness(import.meta.url)
-  if (container.dataset.page === 'error') return showMissingPath()
+  if (container.dataset.page === 'error') {
+    showMissingPath()
+    return void loadShell().then(({ site }) => addAnalytics(site.analytics), () => {})
+  }
   const view = await loadView(location.pathname)
   if (!('payload' in view)) return
   hydrate(container, view)
@@ -36,6 +41,7 @@ async function start(container: HTMLElement) {
   // token) is a separate chunk that visitors never download.
   const { payload, shell } = view
   if (inEditor()) void import('./client/editor/editor.ts').then(({ startEditor }) => startEditor(container, payload, shell!))
+  else addAnalytics(shell?.site.analytics)
 }
 
 const container = document.getElementById('root')

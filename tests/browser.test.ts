@@ -20,13 +20,23 @@ let browser: Browser
 let context: BrowserContext
 let page: Page
 
+const ANALYTICS = { ANALYTICS_SCRIPT_URL: 'https://analytics.example/script.js', ANALYTICS_ATTRIBUTES: 'data-domain=ateliernord.example data-api=https://events.example/api/event' }
+/** Requests for the analytics script, answered here with one that records what it was given. */
+let analyticsRequests: string[]
+
 beforeAll(async () => {
-  build = await browseBuild('browser', { SITE_URL: 'https://ateliernord.example', CONTACT_ENDPOINT: '/api/contact' })
+  build = await browseBuild('browser', { SITE_URL: 'https://ateliernord.example', CONTACT_ENDPOINT: '/api/contact', ...ANALYTICS })
   ;({ out, preview, browser } = build)
 })
 afterAll(() => build?.close())
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  analyticsRequests = []
+  await context.route(ANALYTICS.ANALYTICS_SCRIPT_URL, (route) => {
+    analyticsRequests.push(route.request().url())
+    const body = 'window.__analytics = { domain: document.currentScript.dataset.domain, api: document.currentScript.dataset.api, defer: document.currentScript.defer }'
+    return route.fulfill({ contentType: 'text/javascript', body })
+  })
   page = await context.newPage()
 })
 afterEach(async () => {
@@ -54,7 +64,8 @@ describe('hydration', () => {
   it('should announce in its HTML every script a page loads before it is interactive, so that none waits for another', async () => {
     for (const path of ['/', '/blog/2025/working-in-the-open/']) {
       const scripts = new Set<string>()
-      const listen = (request: { resourceType(): string; url(): string }) => request.resourceType() === 'script' && scripts.add(new URL(request.url()).pathname)
+      // The site's own scripts: the analytics script comes once the page is interactive (below).
+      const listen = (request: { resourceType(): string; url(): string }) => request.resourceType() === 'script' && request.url().startsWith(preview.url) && scripts.add(new URL(request.url()).pathname)
       page.on('request', listen)
       await page.goto(`${preview.url}${path}`)
       await hydrated(page)
@@ -74,6 +85,28 @@ describe('hydration', () => {
     // The editor code would have been asked for right after hydration, before this round trip.
     await roundTrip(page)
     expect(requests).toEqual([])
+  })
+})
+
+describe('analytics', () => {
+  it('should load the analytics script once the page is interactive, with its data attributes, on story and 404 pages alike', async () => {
+    for (const path of ['/', '/gone/away/']) {
+      await page.goto(`${preview.url}${path}`)
+      await page.waitForFunction(() => document.getElementById('root')?.dataset.page === 'error' || document.querySelector('button.menu-button'))
+      await page.waitForFunction(() => (window as unknown as { __analytics?: object }).__analytics)
+      expect(await page.evaluate(() => (window as unknown as { __analytics: object }).__analytics), path).toEqual({ domain: 'ateliernord.example', api: 'https://events.example/api/event', defer: true })
+    }
+    expect(analyticsRequests).toHaveLength(2)
+    // The HTML names no analytics: a page opened in the visual editor must not count as a visit.
+    expect(await (await fetch(`${preview.url}/`)).text()).not.toContain('analytics.example')
+  })
+
+  it('should not load the analytics script inside the visual editor', async () => {
+    await context.route('https://app.storyblok.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }))
+    await page.goto(`${preview.url}/?_storyblok=40001&_storyblok_c=page`)
+    await hydrated(page)
+    await roundTrip(page)
+    expect(analyticsRequests).toEqual([])
   })
 })
 

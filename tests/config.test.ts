@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { textDirection } from '../cms/language.ts'
 import { ConfigError, MISSING_TOKEN_MESSAGE, readCmsConfig, resolveLanguages, resolveSpaceLanguages, usesEmbeddedCms } from '../cms/config.ts'
 import { isLanguageFolder } from '../cms/language.ts'
-import { readBuildConfig } from '../scripts/engine/config.ts'
+import { connectOrigins, readBuildConfig, scriptOrigins, siteInfo } from '../scripts/engine/config.ts'
+import { contentSecurityPolicy } from '../scripts/engine/publish/headers.ts'
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -18,6 +19,28 @@ describe('configuration', () => {
   it('should default to the spec constants', () => {
     const config = readCmsConfig({})
     expect(config).toMatchObject({ region: 'eu', version: 'published', perPage: 25, rateLimit: 5 })
+  })
+
+  it('should add an analytics script with its data attributes to production builds, its origins to the CSP, and nothing to preview builds', () => {
+    const env = { ANALYTICS_SCRIPT_URL: 'https://plausible.io/js/script.js', ANALYTICS_ATTRIBUTES: 'data-domain="example.com"  data-api=https://events.example.com/api/event' }
+    const config = readBuildConfig(env, [])
+    const analytics = { src: 'https://plausible.io/js/script.js', attributes: [['data-domain', 'example.com'], ['data-api', 'https://events.example.com/api/event']] }
+    expect(siteInfo(config, 'Site').analytics).toEqual(analytics)
+    expect(scriptOrigins(config)).toEqual(['https://plausible.io'])
+    expect(connectOrigins(config)).toEqual(['https://plausible.io', 'https://events.example.com'])
+    expect(contentSecurityPolicy(connectOrigins(config), scriptOrigins(config))).toMatch(/script-src 'self' https:\/\/app\.storyblok\.com https:\/\/plausible\.io;.*connect-src [^;]*https:\/\/plausible\.io https:\/\/events\.example\.com;/)
+    const preview = { ...config, preview: true }
+    expect([siteInfo(preview, 'Site').analytics, scriptOrigins(preview), connectOrigins(preview)]).toEqual([undefined, [], []])
+    expect(readBuildConfig({}, []).analytics).toBeUndefined()
+  })
+
+  it('should name what is wrong with the analytics settings', () => {
+    expect(problemsOf({ ANALYTICS_SCRIPT_URL: 'http://plausible.io/js/script.js' })).toEqual(['ANALYTICS_SCRIPT_URL="http://plausible.io/js/script.js" is not an https URL: use the script\'s address as your analytics service gives it, such as https://plausible.io/js/script.js.'])
+    expect(problemsOf({ ANALYTICS_SCRIPT_URL: 'https://cloud.umami.is/script.js', ANALYTICS_ATTRIBUTES: 'website-id=abc onload=alert(1)' })).toEqual([
+      'ANALYTICS_ATTRIBUTES has "website-id=abc", which is not data-name=value: give the script\'s data attributes as its service documents them, such as data-domain=example.com, separated by spaces.',
+      'ANALYTICS_ATTRIBUTES has "onload=alert(1)", which is not data-name=value: give the script\'s data attributes as its service documents them, such as data-domain=example.com, separated by spaces.',
+    ])
+    expect(problemsOf({ ANALYTICS_ATTRIBUTES: 'data-domain=example.com' })).toEqual(['ANALYTICS_ATTRIBUTES is set without ANALYTICS_SCRIPT_URL: set the address of the analytics script too, or remove the attributes.'])
   })
 
   it('should write compressed variants only with PRECOMPRESS=1, and name the values for another', () => {

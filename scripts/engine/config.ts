@@ -11,7 +11,7 @@ import { DEMO_CONTACT_EMAIL } from '../../cms/demo-space.ts'
 import { DEFAULT_SITE_LANGUAGE, LANGUAGE_TAG } from '../../cms/language.ts'
 import { demoProblems } from './demo-guard.ts'
 import { loadEnvFile } from './env-file.ts'
-import type { ContactSettings, SiteInfo } from '../../pages/build-contract.ts'
+import type { AnalyticsScript, ContactSettings, SiteInfo } from '../../pages/build-contract.ts'
 
 export interface BuildOptions {
   /** Build for the visual editor: drafts fetched in the browser with the preview token. */
@@ -38,6 +38,7 @@ export interface BuildConfig extends BuildOptions {
   contact: ContactSettings
   /** Write Brotli and gzip variants beside the text files once live (`PRECOMPRESS=1`; files/variants.ts). */
   precompress: boolean
+  analytics?: AnalyticsScript
 }
 
 type Env = Record<string, string | undefined>
@@ -105,6 +106,27 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
   }
 }
 
+/** `ANALYTICS_SCRIPT_URL` with `ANALYTICS_ATTRIBUTES` (`data-domain=example.com data-api=…`), checked. */
+function readAnalytics(env: Env, problems: string[]): AnalyticsScript | undefined {
+  const src = readVar(env, 'ANALYTICS_SCRIPT_URL')
+  const given = readVar(env, 'ANALYTICS_ATTRIBUTES')
+  if (src === undefined) {
+    if (given !== undefined) problems.push('ANALYTICS_ATTRIBUTES is set without ANALYTICS_SCRIPT_URL: set the address of the analytics script too, or remove the attributes.')
+    return undefined
+  }
+  if (!src.startsWith('https://') || !parseHttpUrl(src)) {
+    problems.push(`ANALYTICS_SCRIPT_URL="${src}" is not an https URL: use the script's address as your analytics service gives it, such as https://plausible.io/js/script.js.`)
+    return undefined
+  }
+  const attributes: [string, string][] = []
+  for (const pair of (given ?? '').split(/\s+/).filter(Boolean)) {
+    const match = /^(data-[a-z0-9-]+)=(.+)$/.exec(pair)
+    if (match) attributes.push([match[1]!, match[2]!.replace(/^"(.*)"$/, '$1')])
+    else problems.push(`ANALYTICS_ATTRIBUTES has "${pair}", which is not data-name=value: give the script's data attributes as its service documents them, such as data-domain=example.com, separated by spaces.`)
+  }
+  return { src, attributes }
+}
+
 export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
   const problems: string[] = []
   const options = parseBuildArgs(argv, problems)
@@ -134,12 +156,13 @@ export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
   if (email !== undefined && !isEmailAddress(email)) {
     problems.push(`CONTACT_EMAIL="${email}" is not an email address: use one such as hello@example.com.`)
   }
+  const analytics = readAnalytics(env, problems)
   const precompress = readVar(env, 'PRECOMPRESS') ?? '0'
   if (precompress !== '0' && precompress !== '1') {
     problems.push(`PRECOMPRESS="${precompress}" is neither 1 nor 0: set 1 to write .br and .gz files beside the text files (for nginx or npm start), 0 or nothing for hosts that compress themselves.`)
   }
   if (problems.length) throw new ConfigError(problems)
-  return { ...options, preview, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), language, contact: { endpoint, email }, precompress: precompress === '1' }
+  return { ...options, preview, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), language, contact: { endpoint, email }, precompress: precompress === '1', ...(analytics ? { analytics } : {}) }
 }
 
 /** What pages know about the site: its name (the space's), canonical origin, language and contact settings. */
@@ -152,6 +175,8 @@ export function siteInfo(config: BuildConfig, spaceName: string): SiteInfo {
     ...(config.language !== DEFAULT_SITE_LANGUAGE ? { language: config.language } : {}),
     ...(Object.keys(contact).length ? { contact } : {}),
     ...(config.preview ? { noindex: true as const } : {}),
+    // Preview builds are for editors, whose visits are not the site's.
+    ...(config.analytics && !config.preview ? { analytics: config.analytics } : {}),
   }
 }
 
@@ -161,6 +186,13 @@ export function siteInfo(config: BuildConfig, spaceName: string): SiteInfo {
  * STORYBLOK_API_URL; the region hosts are always allowed) and a contact endpoint on another origin.
  */
 export function connectOrigins(config: BuildConfig): string[] {
-  const urls = [config.preview ? config.cms.apiUrl : undefined, config.contact.endpoint]
-  return urls.flatMap((url) => (url && parseHttpUrl(url) ? [new URL(url).origin] : []))
+  // An analytics script sends its events to its own origin, or to one an attribute names (Plausible's data-api, Umami's data-host-url).
+  const analytics = config.analytics && !config.preview ? [config.analytics.src, ...config.analytics.attributes.map(([, value]) => value)] : []
+  const urls = [config.preview ? config.cms.apiUrl : undefined, config.contact.endpoint, ...analytics]
+  return [...new Set(urls.flatMap((url) => (url && parseHttpUrl(url) ? [new URL(url).origin] : [])))]
+}
+
+/** Origins of scripts the pages load besides the site's own and Storyblok's bridge: the analytics script's. */
+export function scriptOrigins(config: BuildConfig): string[] {
+  return config.analytics && !config.preview ? [new URL(config.analytics.src).origin] : []
 }

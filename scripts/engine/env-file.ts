@@ -31,10 +31,12 @@ export const SETTINGS = [
   'PURGE_WEBHOOK_URL',
   'PURGE_WEBHOOK_SECRET',
   'PRECOMPRESS',
+  'ANALYTICS_SCRIPT_URL',
+  'ANALYTICS_ATTRIBUTES',
 ] as const
 
 /** The prefixes of the settings: a name with one of them that is no setting is likely a typo. */
-const SETTING_PREFIX = /^(STORYBLOK|SITE|CONTACT|DEPLOY|CLOUDFRONT|PURGE)_/
+const SETTING_PREFIX = /^(STORYBLOK|SITE|CONTACT|DEPLOY|CLOUDFRONT|PURGE|ANALYTICS)_/
 const ASSIGNMENT = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*=(.*)$/
 
 /** Malformed lines of a `.env` text, each naming its line number. */

@@ -6,7 +6,8 @@
  * The Content-Security-Policy is the one the built pages satisfy: scripts from the site itself (and
  * Storyblok's bridge, which only the visual editor loads), images from the site, `data:` and the
  * Storyblok asset hosts, fetches to the site, the Storyblok APIs (the bridge; drafts in preview
- * builds) and the contact endpoint, and framing only by the site and the Storyblok editor.
+ * builds), the contact endpoint and an analytics service, and framing only by the site and the
+ * Storyblok editor; an analytics script (ANALYTICS_SCRIPT_URL) adds its origin to the scripts.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -35,10 +36,11 @@ export function cacheControl(pathname: string): string {
 
 const originOf = (url: string) => new URL(url).origin
 
-export function contentSecurityPolicy(connect: string[] = []): string {
+/** `connect`: origins pages fetch from besides the site and Storyblok's; `script`: an analytics script's origin. */
+export function contentSecurityPolicy(connect: string[] = [], script: string[] = []): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", originOf(BRIDGE_URL)],
+    'script-src': ["'self'", originOf(BRIDGE_URL), ...script],
     // Rich text colours are style attributes; the editor bridge styles its outlines inline.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...STORYBLOK_ASSET_ORIGINS],
@@ -54,9 +56,9 @@ export function contentSecurityPolicy(connect: string[] = []): string {
 }
 
 /** The security headers every response of the site carries. */
-export function securityHeaders(connect: string[] = []): Record<string, string> {
+export function securityHeaders(connect: string[] = [], script: string[] = []): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(connect),
+    'Content-Security-Policy': contentSecurityPolicy(connect, script),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // No X-Frame-Options: it cannot allow the editor's origin, and frame-ancestors supersedes it.
@@ -68,9 +70,9 @@ export function securityHeaders(connect: string[] = []): Record<string, string> 
  * set, so Cache-Control is given only where it differs from their default (which revalidates):
  * the immutable folders, and the manifest that must never be cached.
  */
-export function headerRules(connect: string[] = []): HeaderRules {
+export function headerRules(connect: string[] = [], script: string[] = []): HeaderRules {
   return [
-    ['/*', securityHeaders(connect)],
+    ['/*', securityHeaders(connect, script)],
     ...IMMUTABLE_PREFIXES.map((prefix): HeaderRules[number] => [`${prefix}*`, { 'Cache-Control': CACHE_IMMUTABLE }]),
     [`/${LATEST_BUILD_PATH}`, { 'Cache-Control': CACHE_REVALIDATE }],
   ]
