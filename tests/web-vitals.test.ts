@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { observeVitals, readVitals, type Vitals } from '../scripts/bench/web-vitals.ts'
 import { browseBuild, hydrated, roundTrip, type BrowsedBuild, type Preview } from './helpers/browser.ts'
 
 let build: BrowsedBuild
@@ -22,32 +23,6 @@ beforeAll(async () => {
 })
 afterAll(() => build?.close())
 
-interface Vitals {
-  cls: number
-  lcp: number
-  tbt: number
-  shifts: string[]
-}
-
-/** Registered before the page's own scripts, so every shift from the first paint on is seen. */
-function observeVitals() {
-  const vitals = { cls: 0, lcp: 0, tbt: 0, shifts: [] as string[] }
-  ;(window as unknown as { __vitals: typeof vitals }).__vitals = vitals
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
-      if (entry.hadRecentInput) continue
-      vitals.cls += entry.value
-      for (const source of entry.sources ?? []) vitals.shifts.push((source.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? String(source.node))
-    }
-  }).observe({ type: 'layout-shift', buffered: true })
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) vitals.lcp = entry.startTime
-  }).observe({ type: 'largest-contentful-paint', buffered: true })
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) vitals.tbt += Math.max(0, entry.duration - 50)
-  }).observe({ type: 'longtask', buffered: true })
-}
-
 async function vitalsOf(page: Page, path: string): Promise<Vitals> {
   await page.addInitScript(observeVitals)
   await page.goto(`${preview.url}${path}`, { waitUntil: 'load' })
@@ -55,7 +30,7 @@ async function vitalsOf(page: Page, path: string): Promise<Vitals> {
   // Every image in view has loaded, so a late image cannot shift the page after the reading.
   await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.getBoundingClientRect().top > innerHeight), undefined, { timeout: 10_000 })
   await roundTrip(page)
-  return page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals)
+  return page.evaluate(readVitals)
 }
 
 const PAGES = { home: '/', article: '/blog/2025/working-in-the-open/', project: '/projects/harbour-lights/', '404': '/no-such-page/', 'German home': '/de/', 'Arabic article': '/ar/blog/2024/arabic-and-hebrew/' }
@@ -122,7 +97,7 @@ describe('a page that arrives slowly', () => {
       await loaded
       await hydrated(page)
       await roundTrip(page)
-      const vitals = await page.evaluate(() => (window as unknown as { __vitals: Vitals }).__vitals)
+      const vitals = await page.evaluate(readVitals)
       expect(vitals.shifts).toEqual([])
     } finally {
       split.rest()
