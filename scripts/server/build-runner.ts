@@ -6,10 +6,11 @@
  * takes a core from a running build.
  */
 import { join } from 'node:path'
-import { runScript, type NodeProcess } from '../engine/bundles/child-process.ts'
+import type { NodeProcess } from '../engine/bundles/child-process.ts'
 import type { FinishedBuild } from '../engine/report/outcome.ts'
-import { STANDBY_FLAG, type StandbyJob, type StandbyReady } from '../engine/standby.ts'
+import type { StandbyJob, StandbyReady } from '../engine/standby.ts'
 import type { BuildRun } from './queue.ts'
+import { handJob, standBy, type Standby } from './standby-process.ts'
 
 export interface RunnerOptions {
   /** Extra arguments for every build (`--out`, `--work-dir`). */
@@ -36,13 +37,21 @@ function finishedLine(finished: FinishedBuild | undefined): string {
   return `${finished.rendered} routes rendered (${finished.mode}); ${finished.requests} CMS requests, ${finished.warnings} warnings`
 }
 
-/** What a build process's end means for the queue: the build it made live, or why it failed. */
-function outcome(run: NodeProcess, log: (line: string) => void): Promise<{ live?: string }> {
+/**
+ * What a build process means for the queue: `live`, the build it made live as soon as it says so
+ * (its process may go on a moment); `done`, once it has ended, that build, or why it failed.
+ */
+function outcome(run: NodeProcess, log: (line: string) => void): { done: Promise<{ live?: string }>; live: Promise<string | undefined> } {
   let finished: FinishedBuild | undefined
+  let tell!: (live: string | undefined) => void
+  const live = new Promise<string | undefined>((resolve) => (tell = resolve))
   run.child.on('message', (message: FinishedBuild | StandbyReady) => {
-    if ('live' in message || 'unchanged' in message) finished = message
+    if (!('live' in message || 'unchanged' in message)) return
+    finished = message
+    tell('live' in message ? message.live : undefined)
   })
-  return run.exited.then(({ code, signal }) => {
+  void run.exited.then(() => tell(undefined))
+  const done = run.exited.then(({ code, signal }) => {
     if (code === 0) {
       log(`  ${finishedLine(finished)}`)
       return finished && 'live' in finished ? { live: finished.live } : {}
@@ -50,43 +59,20 @@ function outcome(run: NodeProcess, log: (line: string) => void): Promise<{ live?
     const reason = run.stderr().trim().split('\n').filter((line) => line && !/^(Stories fetched|Pages rendered)/.test(line)).slice(-6).join(' | ')
     throw new Error(`the build ${signal ? `was killed (${signal})` : `exited with code ${code}`}${reason ? `: ${reason}` : ''}`)
   })
-}
-
-/** A build process in standby, and whether it got as far as listening for its job. */
-interface Standby {
-  run: NodeProcess
-  ready: Promise<boolean>
-  isReady: boolean
-}
-
-/** Starts a build process in standby; `ready` settles once it listens for its job (false if it ended first). */
-function standBy(args: string[], env: NodeJS.ProcessEnv): Standby {
-  const run = runScript(BUILD_SCRIPT, [...args, STANDBY_FLAG], { env: { ...env, CI: 'true' }, messages: true })
-  let settle!: (ready: boolean) => void
-  const standby: Standby = { run, isReady: false, ready: new Promise((resolve) => (settle = resolve)) }
-  run.child.on('message', (message: StandbyReady | FinishedBuild) => {
-    if ('standby' in message) settle((standby.isReady = true))
-  })
-  void run.exited.then(() => settle((standby.isReady = false)))
-  return standby
+  return { done, live }
 }
 
 export function buildRunner({ args, env = process.env, log }: RunnerOptions): BuildRunner {
   let closed = false
-  const prepare = () => standBy(args, env)
+  const prepare = () => standBy(BUILD_SCRIPT, args, { ...env, CI: 'true' })
   let standby: Standby | undefined = prepare()
   return {
     start(storyIds) {
       // A standby that died meanwhile (out of memory, killed by hand) is replaced.
       const next = standby && standby.run.child.exitCode === null ? standby : prepare()
       standby = undefined
-      const done = outcome(next.run, log)
-      const live = new Promise<string | undefined>((resolve) => {
-        next.run.child.on('message', (message: FinishedBuild | StandbyReady) => 'live' in message && resolve(message.live))
-        void next.run.exited.then(() => resolve(undefined))
-      })
-      // A process that ended between its ready and this job fails the build with its own exit.
-      void next.ready.then((ready) => ready && next.run.child.send({ changed: storyIds } satisfies StandbyJob, (error) => error && next.run.child.kill()))
+      const { done, live } = outcome(next.run, log)
+      handJob(next, { changed: storyIds } satisfies StandbyJob)
       done.catch(() => {}) // observed by the queue
       void next.run.exited.then(() => (standby ??= closed ? undefined : prepare()))
       return { done, live, cancel: () => next.run.child.kill('SIGTERM') }

@@ -10,9 +10,10 @@
  * (the AWS SDK among them) loaded, until a build goes live (scripts/engine/standby.ts).
  */
 import { join } from 'node:path'
-import { runScript, type NodeProcess } from '../engine/bundles/child-process.ts'
+import type { NodeProcess } from '../engine/bundles/child-process.ts'
 import type { DeployJob, DeployReport } from '../engine/deploy/index.ts'
-import { STANDBY_FLAG, type StandbyReady } from '../engine/standby.ts'
+import type { StandbyReady } from '../engine/standby.ts'
+import { handJob, standBy, type Standby } from './standby-process.ts'
 
 export interface DeployStatus {
   target: string
@@ -34,24 +35,10 @@ const RETRY_FIRST_MS = 5000
 const RETRY_MAX_MS = 5 * 60_000
 const FULL_CHECK_MS = 60 * 60_000
 
-/** A deploy process started ahead; `ready` settles once it listens for its job (false if it ended first). */
-interface Standby {
-  run: NodeProcess
-  ready: Promise<boolean>
-}
-
-function standBy(outDir: string): Standby {
-  const run = runScript(DEPLOY_SCRIPT, ['--out', outDir, STANDBY_FLAG], { messages: true })
-  const ready = new Promise<boolean>((resolve) => {
-    run.child.on('message', (message: StandbyReady | DeployReport) => 'standby' in message && resolve(true))
-    void run.exited.then(() => resolve(false))
-  })
-  return { run, ready }
-}
-
 /** Gives a deploy process its job once it listens; resolves with its report, or why it failed once it ends. */
-async function deployIn({ run, ready }: Standby, args: string[]): Promise<DeployReport> {
-  void ready.then((listening) => listening && run.child.send({ args } satisfies DeployJob, (error) => error && run.child.kill()))
+async function deployIn(standby: Standby, args: string[]): Promise<DeployReport> {
+  const { run } = standby
+  handJob(standby, { args } satisfies DeployJob)
   let report: DeployReport | undefined
   run.child.on('message', (message: DeployReport | StandbyReady) => {
     if (!('standby' in message)) report = message
@@ -74,12 +61,12 @@ export function deployRunner({ target, outDir, log }: { target: string; outDir: 
     const full = fullCheckAt === undefined || Date.now() - fullCheckAt >= FULL_CHECK_MS
     const started = Date.now()
     // One that died meanwhile is replaced; one still loading gets its job once it listens.
-    const next = standby?.run.child.exitCode === null ? standby : standBy(outDir)
+    const next = standby?.run.child.exitCode === null ? standby : standBy(DEPLOY_SCRIPT, ['--out', outDir])
     child = next.run
     standby = undefined
     const report = await deployIn(next, full ? [] : ['--quick'])
     if (closed) return
-    standby = standBy(outDir)
+    standby = standBy(DEPLOY_SCRIPT, ['--out', outDir])
     last = { ...report, at: new Date().toISOString() }
     if ('deployed' in report) {
       const { build, listed, uploaded, unchanged, deleted, purged, seconds } = report.deployed
