@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { liveDir, readMeta } from '../files/deploy.ts'
 import { formatBytes } from '../report/progress.ts'
 import { Bucket } from './bucket.ts'
+import { eachConcurrently } from './each-concurrently.ts'
 import { FileHashes } from './file-hashes.ts'
 import { localFiles, uploadRank, type LocalFile } from './local-files.ts'
 import { objectHeaders } from './object-headers.ts'
@@ -68,14 +69,10 @@ export function reportOf({ build, listed, plan, uploadedBytes, purged }: DeployR
 async function upload(bucket: Bucket, root: string, files: LocalFile[]): Promise<Map<string, string>> {
   const etags = new Map<string, string>()
   for (const rank of [...new Set(files.map((file) => uploadRank(file.path)))]) {
-    const queue = files.filter((file) => uploadRank(file.path) === rank)
-    const next = async (): Promise<void> => {
-      for (let file = queue.shift(); file; file = queue.shift()) {
-        const body = file.redirect === undefined ? readFileSync(join(root, file.path)) : Buffer.alloc(0)
-        etags.set(file.path, await bucket.put(file.path, body, objectHeaders(file.path, file.redirect)))
-      }
-    }
-    await Promise.all(Array.from({ length: CONCURRENT_UPLOADS }, next))
+    await eachConcurrently(files.filter((file) => uploadRank(file.path) === rank), CONCURRENT_UPLOADS, async (file) => {
+      const body = file.redirect === undefined ? readFileSync(join(root, file.path)) : Buffer.alloc(0)
+      etags.set(file.path, await bucket.put(file.path, body, objectHeaders(file.path, file.redirect)))
+    })
   }
   return etags
 }

@@ -15,12 +15,11 @@ export function sha256(bytes: Buffer | string): string {
 }
 
 export class FileHashes {
-  private readonly known: Map<string, string>
+  private readonly known = new Map<string, string>()
   private readonly used = new Map<string, string>()
 
-  /** Remembered beside the builds of `outDir`; an unreadable record is only hashed again. */
+  /** `file`: where the hashes are remembered (none: hash every file); an unreadable record is only hashed again. */
   constructor(private readonly file?: string) {
-    this.known = new Map()
     if (!file || !existsSync(file)) return
     try {
       const stored = JSON.parse(readFileSync(file, 'utf8')) as unknown

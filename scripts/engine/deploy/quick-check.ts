@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { buildsDir } from '../files/deploy.ts'
 import type { Bucket } from './bucket.ts'
+import { eachConcurrently } from './each-concurrently.ts'
 import type { LocalFile } from './local-files.ts'
 import type { DeployManifest } from './manifest.ts'
 
@@ -45,13 +46,10 @@ export async function checkedObjects(bucket: Bucket, manifest: DeployManifest, f
   const remote = new Map([...manifest.objects].map(([path, { etag }]) => [path, etag]))
   const local = new Set(files.map((file) => file.path))
   const touched = [...files.filter((file) => manifest.objects.get(file.path)?.hash !== file.hash).map((file) => file.path), ...[...manifest.objects.keys()].filter((path) => !local.has(path))]
-  const next = async (): Promise<void> => {
-    for (let path = touched.shift(); path !== undefined; path = touched.shift()) {
-      const etag = await bucket.etag(path)
-      if (etag === undefined) remote.delete(path)
-      else remote.set(path, etag)
-    }
-  }
-  await Promise.all(Array.from({ length: CONCURRENT_CHECKS }, next))
+  await eachConcurrently(touched, CONCURRENT_CHECKS, async (path) => {
+    const etag = await bucket.etag(path)
+    if (etag === undefined) remote.delete(path)
+    else remote.set(path, etag)
+  })
   return remote
 }
