@@ -20,6 +20,15 @@ let browser: Browser
 let context: BrowserContext
 let page: Page
 
+declare global {
+  interface Window {
+    /** What the stand-in analytics script was given (the analytics tests). */
+    __analytics?: { domain?: string; api?: string; defer: boolean }
+    /** Content-Security-Policy violations seen (the CSP test). */
+    __csp?: string[]
+  }
+}
+
 const ANALYTICS = { ANALYTICS_SCRIPT_URL: 'https://analytics.example/script.js', ANALYTICS_ATTRIBUTES: 'data-domain=ateliernord.example data-api=https://events.example/api/event' }
 /** Requests for the analytics script, answered here with one that records what it was given. */
 let analyticsRequests: string[]
@@ -93,8 +102,8 @@ describe('analytics', () => {
     for (const path of ['/', '/gone/away/']) {
       await page.goto(`${preview.url}${path}`)
       await page.waitForFunction(() => document.getElementById('root')?.dataset.page === 'error' || document.querySelector('button.menu-button'))
-      await page.waitForFunction(() => (window as unknown as { __analytics?: object }).__analytics)
-      expect(await page.evaluate(() => (window as unknown as { __analytics: object }).__analytics), path).toEqual({ domain: 'ateliernord.example', api: 'https://events.example/api/event', defer: true })
+      await page.waitForFunction(() => window.__analytics)
+      expect(await page.evaluate(() => window.__analytics), path).toEqual({ domain: 'ateliernord.example', api: 'https://events.example/api/event', defer: true })
     }
     expect(analyticsRequests).toHaveLength(2)
     // The HTML names no analytics: a page opened in the visual editor must not count as a visit.
@@ -334,12 +343,12 @@ describe('chunk-load errors', () => {
 describe('Content-Security-Policy', () => {
   it('should be sent with every page and never violated, on story pages, the 404 page, navigation and the contact dialog', async () => {
     await context.addInitScript(() => {
-      const seen: string[] = ((window as unknown as { __csp: string[] }).__csp = [])
+      const seen: string[] = (window.__csp = [])
       document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`))
     })
     const errors = collectErrors(page)
     const violations: string[] = []
-    const collect = async () => violations.push(...(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)))
+    const collect = async () => violations.push(...(await page.evaluate(() => window.__csp ?? [])))
     for (const path of ['/', '/projects/harbour-lights/', '/blog/2025/working-in-the-open/', '/blog/2024/emoji-field-trip/', '/gone/away/']) {
       const response = await page.goto(`${preview.url}${path}`)
       expect(response!.headers()['content-security-policy'], path).toContain("script-src 'self'")

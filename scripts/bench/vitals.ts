@@ -1,10 +1,11 @@
 /**
  * `npm run bench:vitals [-- --runs 3]`: Core Web Vitals of the demo on a slow phone. It builds the
- * demo (with compressed variants), serves it with `npm run preview` and loads a home page, an article, a project and a list
- * page in Debian's Chromium at 390 px, the CPU slowed four times and the network shaped as
- * Lighthouse's slow 4G (150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up), a fresh context per
- * load. Medians go to docs/benchmark/vitals.md; the targets (LCP 2.5 s, TBT 200 ms, CLS 0) are
- * read there, not asserted: timings are the benchmark's job (tests/web-vitals.test.ts holds CLS at 0).
+ * demo (with compressed variants), serves it with `npm run preview` and loads a home page, an
+ * article, a project and a list page in Debian's Chromium at 390 px, the CPU slowed four times and
+ * the network shaped as Lighthouse's slow 4G (150 ms round trips, 1.6 Mbit/s down, 750 kbit/s up),
+ * a fresh context per load. Medians go to docs/benchmark/vitals.md; the targets (LCP 2.5 s, TBT
+ * 200 ms, CLS 0) are read there, not asserted: timings are the benchmark's job
+ * (tests/web-vitals.test.ts holds CLS at 0).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -38,7 +39,7 @@ async function run(script: string, args: string[], ready?: RegExp) {
   }
 }
 
-/** One load of `path` on the slow phone, until hydrated with every image in view loaded. */
+/** One load of `url` on the slow phone, until hydrated with every image in view loaded. */
 async function load(browser: Browser, url: string): Promise<Vitals> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true })
   try {

@@ -4,6 +4,13 @@
  * Playwright's addInitScript before the page's own scripts, so every shift from the first paint on
  * is seen.
  */
+declare global {
+  interface Window {
+    /** Kept by observeVitals in the page under test. */
+    __vitals?: Vitals
+  }
+}
+
 export interface Vitals {
   cls: number
   lcp: number
@@ -15,7 +22,7 @@ export interface Vitals {
 /** Runs in the browser: keeps the page's vitals in `window.__vitals`. */
 export function observeVitals(): void {
   const vitals: Vitals = { cls: 0, lcp: 0, tbt: 0, shifts: [] }
-  ;(window as unknown as { __vitals: Vitals }).__vitals = vitals
+  window.__vitals = vitals
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
       if (entry.hadRecentInput) continue
@@ -31,7 +38,7 @@ export function observeVitals(): void {
   }).observe({ type: 'longtask', buffered: true })
 }
 
-/** Runs in the browser: the vitals observed so far. */
+/** Runs in the browser: the vitals observed so far (observeVitals ran first). */
 export function readVitals(): Vitals {
-  return (window as unknown as { __vitals: Vitals }).__vitals
+  return window.__vitals!
 }

@@ -64,7 +64,7 @@ export function writeVariants(file: string, bytes: Buffer): void {
  */
 export function compressLive(root: string, files: Iterable<[path: string, entry: { bytes: number }]>): number {
   let compressed = 0
-  // One thread: zlib's asynchronous calls on libuv's pool were slower here (6.0 s against 4.6 s for 4,000 pages).
+  // One thread: zlib's asynchronous calls on libuv's pool were slower here (6.0 s against 4.6 s for 4,000 pages, measured 2026-11-27).
   for (const [path, { bytes }] of files) {
     const file = join(root, path)
     if (!variantSuffixes(path, bytes).length || existsSync(`${file}.gz`)) continue

@@ -1,9 +1,9 @@
 /**
  * The files about the whole site that every build writes anew, full or incremental: `robots.txt`,
  * the web manifest (pages/web-manifest.ts), the sitemap (pages/sitemap.ts), the journal's feed
- * (pages/feed.ts), `_redirects` (pages/redirects.ts) and `nginx.conf` (nginx.ts). They are small and change
- * with any route or publication date, so they are generated from the summaries each time; the
- * writer leaves a file alone when its bytes did not change.
+ * (pages/feed.ts), `_redirects` (pages/redirects.ts) and `nginx.conf` (nginx.ts). They are small
+ * and change with any route or publication date, so they are generated from the summaries each
+ * time; the writer leaves a file alone when its bytes did not change.
  */
 import { blockName } from '../../../cms/content-model.ts'
 import { atomFeed, FEED_ROUTE, FEED_TYPE } from '../../../pages/feed.ts'

@@ -2,8 +2,8 @@
  * A page's HTML as the render pool writes it: the document of renderer/document.tsx (the same
  * function Vike's onRenderHtml hook returns in `npm run dev`) with the client bundle's tags where
  * Vike puts them: its stylesheets right after `<head>`, its module script (and modulepreloads of
- * the chunks it imports) before `</body>`. The tags
- * come from the bundle's manifest (scripts/engine/bundles/client-entry.ts), never from a rendered page.
+ * the chunks it imports) before `</body>`. The tags come from the bundle's manifest
+ * (scripts/engine/bundles/client-entry.ts), never from a rendered page.
  */
 import { storyLabel } from '../../../cms/story-shape.ts'
 import { escapeHtml } from '../../../renderer/escape.ts'
