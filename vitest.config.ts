@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
  * unit project (`npm run test:unit`), which runs files side by side on threads.
  */
 const PROCESS_TESTS = [
-  'ahead', 'browser', 'build-failures', 'build', 'bundles', 'cleanup', 'code-fingerprint', 'demo-guard', 'deploy-command', 'dev-reload', 'dev-server', 'editor', 'hostile-content',
+  'ahead', 'browser', 'build-failures', 'build', 'bundles', 'cleanup', 'code-fingerprint', 'demo-guard', 'deploy-command', 'dev-reload', 'dev-server', 'editor', 'hostile-content', 'search',
   'languages-folder', 'languages', 'pagination', 'ports', 'production-install', 'publish', 'real-spaces', 'standby', 'stage-folders', 'web-vitals',
 ].map((name) => `tests/${name}.test.{ts,tsx}`)
 

@@ -39,7 +39,7 @@ export function Project({ blok }: BlockProps) {
       <Image asset={blok.image} priority className="lead-image" />
       <Blocks items={bloks(blok.body)} />
       {related.length ? (
-        <section aria-labelledby={`related-${blok._uid}`}>
+        <section aria-labelledby={`related-${blok._uid}`} data-pagefind-ignore="">
           <h2 id={`related-${blok._uid}`}>{words.relatedProjects}</h2>
           <CardList cards={related} />
         </section>

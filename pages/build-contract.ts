@@ -65,6 +65,8 @@ export interface SiteInfo {
   noindex?: true
   /** The analytics script pages add once interactive, outside the visual editor (renderer/client/analytics.ts); never in preview builds. */
   analytics?: AnalyticsScript
+  /** The header offers search, over the Pagefind index every build writes to `/pagefind/` (`SEARCH`, on by default). */
+  search?: true
   /** The journal's feed (pages/feed.ts), when the site has one: pages link to it. */
   feed?: string
 }

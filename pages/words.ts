@@ -61,6 +61,13 @@ export const ENGLISH = {
   visitProject: 'Visit the project',
   /** Read by screen readers after a link that opens another tab. */
   opensInNewTab: '(opens in a new tab)',
+  search: 'Search',
+  searchTitle: 'Search this site',
+  closeSearch: 'the search',
+  /** Read out as results arrive; "Results: 3" reads well in every language without plural forms. */
+  searchResults: 'Results: {count}',
+  searchNothing: 'Nothing found for “{query}”.',
+  searchFailed: 'Search is not available right now. Please try again in a moment.',
 }
 
 export type Words = typeof ENGLISH

@@ -7,7 +7,7 @@ import type { NavItem } from '../pages/build-contract.ts'
 export function Breadcrumbs({ items, label }: { items?: NavItem[]; label: string }) {
   if (!items || items.length < 2) return null
   return (
-    <nav aria-label={label} className="breadcrumbs">
+    <nav aria-label={label} className="breadcrumbs" data-pagefind-ignore="">
       <ol>
         {items.map((item) => (
           <li key={item.route}>

@@ -12,7 +12,8 @@ export interface RenderedChrome {
   footer: string
 }
 
-export function Layout({ shell, route, alternates, chrome, children }: { shell: SiteShell; route?: string; alternates?: Alternate[]; chrome?: RenderedChrome; children: ReactNode }) {
+/** `indexed`: the page is a story, whose main content the search index holds (scripts/engine/search/). */
+export function Layout({ shell, route, alternates, chrome, indexed, children }: { shell: SiteShell; route?: string; alternates?: Alternate[]; chrome?: RenderedChrome; indexed?: boolean; children: ReactNode }) {
   const words = wordsOf(shell)
   return (
     <>
@@ -26,7 +27,9 @@ export function Layout({ shell, route, alternates, chrome, children }: { shell: 
           <HeaderContent shell={shell} route={route} alternates={alternates} />
         </header>
       )}
-      <main id={MAIN_ID}>{children}</main>
+      <main id={MAIN_ID} {...(indexed ? { 'data-pagefind-body': '' } : {})}>
+        {children}
+      </main>
       {chrome ? (
         <footer className="site-footer" dangerouslySetInnerHTML={{ __html: chrome.footer }} />
       ) : (

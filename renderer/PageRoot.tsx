@@ -8,7 +8,7 @@ export function PageRoot({ pageContext }: { pageContext: ViewContext }) {
   const { Page } = pageContext
   return (
     <PageContextProvider pageContext={pageContext}>
-      <Layout shell={shellOf(pageContext)} route={pageContext.payload?.route} alternates={pageContext.payload?.alternates} chrome={pageContext.chrome}>
+      <Layout shell={shellOf(pageContext)} route={pageContext.payload?.route} alternates={pageContext.payload?.alternates} chrome={pageContext.chrome} indexed={Boolean(pageContext.payload)}>
         {Page ? <Page /> : null}
       </Layout>
     </PageContextProvider>

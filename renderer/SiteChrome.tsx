@@ -8,6 +8,7 @@ import type { Alternate, SiteShell } from '../pages/build-contract.ts'
 import { wordsOf } from '../pages/words.ts'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { Navigation } from './Navigation.tsx'
+import { SearchButton } from './search/SearchButton.tsx'
 
 export interface ChromeProps {
   shell: SiteShell
@@ -25,6 +26,7 @@ export function HeaderContent({ shell, route, alternates }: ChromeProps) {
         {site.name}
       </a>
       <Navigation items={nav} route={route} home={site.home} words={words} />
+      {site.search ? <SearchButton words={words} /> : null}
       <LanguageSwitcher alternates={alternates} route={route} label={words.languageNavigation} />
     </>
   )

@@ -104,8 +104,10 @@ const queue = new BuildQueue({
   file: join(cacheDir(config!), 'pending-webhooks.json'),
   start: (storyIds) => {
     const run = runner.start(storyIds)
-    // Deployed once live: the build process may still be writing compressed variants, which deploys leave out.
+    // Deployed once live: the build process may still be writing compressed variants, which deploys leave out,
+    // and its search index, which one more deploy takes once the process has ended.
     void run.live.then((live) => live && deployer?.deploy())
+    if (config!.search) void run.done.then(({ live }) => live && deployer?.deploy(), () => {})
     return run
   },
   log,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { textDirection } from '../cms/language.ts'
 import { ConfigError, MISSING_TOKEN_MESSAGE, readCmsConfig, resolveLanguages, resolveSpaceLanguages, usesEmbeddedCms } from '../cms/config.ts'
 import { isLanguageFolder } from '../cms/language.ts'
-import { connectOrigins, readBuildConfig, scriptOrigins, siteInfo } from '../scripts/engine/config.ts'
+import { connectOrigins, readBuildConfig, scriptSources, siteInfo } from '../scripts/engine/config.ts'
 import { contentSecurityPolicy } from '../scripts/engine/publish/headers.ts'
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -22,16 +22,27 @@ describe('configuration', () => {
   })
 
   it('should add an analytics script with its data attributes to production builds, its origins to the CSP, and nothing to preview builds', () => {
-    const env = { ANALYTICS_SCRIPT_URL: 'https://plausible.io/js/script.js', ANALYTICS_ATTRIBUTES: 'data-domain="example.com"  data-api=https://events.example.com/api/event' }
+    const env = { ANALYTICS_SCRIPT_URL: 'https://plausible.io/js/script.js', ANALYTICS_ATTRIBUTES: 'data-domain="example.com"  data-api=https://events.example.com/api/event', SEARCH: '0' }
     const config = readBuildConfig(env, [])
     const analytics = { src: 'https://plausible.io/js/script.js', attributes: [['data-domain', 'example.com'], ['data-api', 'https://events.example.com/api/event']] }
     expect(siteInfo(config, 'Site').analytics).toEqual(analytics)
-    expect(scriptOrigins(config)).toEqual(['https://plausible.io'])
+    expect(scriptSources(config)).toEqual(['https://plausible.io'])
     expect(connectOrigins(config)).toEqual(['https://plausible.io', 'https://events.example.com'])
-    expect(contentSecurityPolicy(connectOrigins(config), scriptOrigins(config))).toMatch(/script-src 'self' https:\/\/app\.storyblok\.com https:\/\/plausible\.io;.*connect-src [^;]*https:\/\/plausible\.io https:\/\/events\.example\.com;/)
+    expect(contentSecurityPolicy(connectOrigins(config), scriptSources(config))).toMatch(/script-src 'self' https:\/\/app\.storyblok\.com https:\/\/plausible\.io;.*connect-src [^;]*https:\/\/plausible\.io https:\/\/events\.example\.com;/)
     const preview = { ...config, preview: true }
-    expect([siteInfo(preview, 'Site').analytics, scriptOrigins(preview), connectOrigins(preview)]).toEqual([undefined, [], []])
+    expect([siteInfo(preview, 'Site').analytics, scriptSources(preview), connectOrigins(preview)]).toEqual([undefined, [], []])
     expect(readBuildConfig({}, []).analytics).toBeUndefined()
+  })
+
+  it('should offer search unless SEARCH=0, allow its WebAssembly in the CSP, and leave it out of preview builds', () => {
+    const config = readBuildConfig({}, [])
+    expect([config.search, siteInfo(config, 'Site').search, scriptSources(config)]).toEqual([true, true, ["'wasm-unsafe-eval'"]])
+    expect(contentSecurityPolicy([], scriptSources(config))).toMatch(/script-src 'self' https:\/\/app\.storyblok\.com 'wasm-unsafe-eval';/)
+    const off = readBuildConfig({ SEARCH: '0' }, [])
+    expect([off.search, siteInfo(off, 'Site').search, scriptSources(off)]).toEqual([false, undefined, []])
+    const preview = readBuildConfig({ STORYBLOK_TOKEN: 'public-token', STORYBLOK_PREVIEW_TOKEN: 'preview-token' }, ['--preview'])
+    expect([preview.search, siteInfo(preview, 'Site').search]).toEqual([false, undefined])
+    expect(problemsOf({ SEARCH: 'yes' })).toEqual(['SEARCH="yes" is neither 1 nor 0: set 0 to build the site without search, 1 or nothing to keep it.'])
   })
 
   it('should name what is wrong with the analytics settings', () => {

@@ -63,8 +63,11 @@ async function builds(count: number): Promise<Health> {
   return state
 }
 
-/** Every file of the live build: path → [inode, mtime] (an unchanged file keeps its inode). */
-/** The live build's files, each as inode, time and size; compressed variants follow their file (tests/variants.test.ts) and are left out. */
+/**
+ * The live build's files, each as inode, time and size (an unchanged file keeps its inode).
+ * Compressed variants follow their file (tests/variants.test.ts) and the search index follows the
+ * pages (tests/search.test.ts): both are left out.
+ */
 function files(): Map<string, string> {
   const root = realpathSync(out)
   const found = new Map<string, string>()
@@ -72,7 +75,7 @@ function files(): Map<string, string> {
   const all = new Set(names)
   for (const name of names) {
     const stats = statSync(join(root, name))
-    if (stats.isFile() && !isVariantOf(name, (path) => all.has(path))) found.set(relative(root, join(root, name)), `${stats.ino}:${stats.mtimeMs}:${stats.size}`)
+    if (stats.isFile() && !name.startsWith('pagefind/') && !isVariantOf(name, (path) => all.has(path))) found.set(relative(root, join(root, name)), `${stats.ino}:${stats.mtimeMs}:${stats.size}`)
   }
   return found
 }

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } fr
 import { createPortal } from 'react-dom'
 import type { ContactSettings } from '../../pages/build-contract.ts'
 import { ENGLISH, fill, type Words } from '../../pages/words.ts'
-import { focusables, trapTab } from './focus-trap.ts'
+import { trapTab, useModal } from '../parts/modal.ts'
 import { FIELDS, mailtoHref, validateAll, validateField, type Errors, type Field, type Values } from './validate.ts'
 
 /** `mailto`: the visitor's email app was asked to open with the message (no form endpoint). */
@@ -44,26 +44,6 @@ function Confirmation({ status, name, email, words, onClose }: { status: 'sent' 
       </button>
     </div>
   )
-}
-
-/** Opens `dialog` as a modal: the page root inert, focus on the first field, back to the opener on close. */
-function useModal(dialog: RefObject<HTMLDialogElement | null>): void {
-  useEffect(() => {
-    const element = dialog.current
-    const opener = document.activeElement as HTMLElement | null
-    const root = document.getElementById('root')
-    if (!element) return
-    // showModal() makes the rest of the page inert in browsers; `inert` on the root does the same
-    // explicitly (and where showModal is missing).
-    if (typeof element.showModal === 'function' && !element.open) element.showModal()
-    else element.setAttribute('open', '')
-    if (root) root.inert = true
-    focusables(element).find((item) => item.tagName === 'INPUT')?.focus()
-    return () => {
-      if (root) root.inert = false
-      opener?.focus()
-    }
-  }, [dialog])
 }
 
 /** The form's values, messages and status, and what sending does: post to the endpoint, or open a mail. */

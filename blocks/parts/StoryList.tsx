@@ -36,7 +36,8 @@ export function StoryList({ blok, type, labels, children }: { blok: Blok; type: 
   const heading = text(blok.title)
   const pages = limit > STORIES_PER_PAGE && pagination && (pagination.prev || pagination.next) ? pagination : undefined
   return (
-    <section className={`story-list list-${type}`} aria-label={heading ? undefined : labels.name} {...editable}>
+    // Cards repeat other pages' words: search finds those pages, not the list.
+    <section className={`story-list list-${type}`} aria-label={heading ? undefined : labels.name} data-pagefind-ignore="" {...editable}>
       {heading ? <h2>{heading}</h2> : null}
       {children(shown, heading ? 'h3' : 'h2')}
       {pages ? (

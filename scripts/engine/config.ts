@@ -39,6 +39,8 @@ export interface BuildConfig extends BuildOptions {
   /** Write Brotli and gzip variants beside the text files once live (`PRECOMPRESS=1`; files/variants.ts). */
   precompress: boolean
   analytics?: AnalyticsScript
+  /** Index the site with Pagefind and offer search in the header (`SEARCH`, on unless 0; never in preview builds). */
+  search: boolean
 }
 
 type Env = Record<string, string | undefined>
@@ -161,8 +163,24 @@ export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
   if (precompress !== '0' && precompress !== '1') {
     problems.push(`PRECOMPRESS="${precompress}" is neither 1 nor 0: set 1 to write .br and .gz files beside the text files (for nginx or npm start), 0 or nothing for hosts that compress themselves.`)
   }
+  const search = readVar(env, 'SEARCH') ?? '1'
+  if (search !== '0' && search !== '1') {
+    problems.push(`SEARCH="${search}" is neither 1 nor 0: set 0 to build the site without search, 1 or nothing to keep it.`)
+  }
   if (problems.length) throw new ConfigError(problems)
-  return { ...options, preview, cms, embedded, siteUrl: siteUrl?.replace(/\/+$/, ''), language, contact: { endpoint, email }, precompress: precompress === '1', ...(analytics ? { analytics } : {}) }
+  return {
+    ...options,
+    preview,
+    cms,
+    embedded,
+    siteUrl: siteUrl?.replace(/\/+$/, ''),
+    language,
+    contact: { endpoint, email },
+    precompress: precompress === '1',
+    ...(analytics ? { analytics } : {}),
+    // Editors find pages in Storyblok: a preview build is not indexed.
+    search: search === '1' && !preview,
+  }
 }
 
 /** What pages know about the site: its name (the space's), canonical origin, language and contact settings. */
@@ -177,6 +195,7 @@ export function siteInfo(config: BuildConfig, spaceName: string): SiteInfo {
     ...(config.preview ? { noindex: true as const } : {}),
     // Preview builds are for editors, whose visits are not the site's.
     ...(config.analytics && !config.preview ? { analytics: config.analytics } : {}),
+    ...(config.search ? { search: true as const } : {}),
   }
 }
 
@@ -192,7 +211,10 @@ export function connectOrigins(config: BuildConfig): string[] {
   return [...new Set(urls.flatMap((url) => (url && parseHttpUrl(url) ? [new URL(url).origin] : [])))]
 }
 
-/** Origins of scripts the pages load besides the site's own and Storyblok's bridge: the analytics script's. */
-export function scriptOrigins(config: BuildConfig): string[] {
-  return config.analytics && !config.preview ? [new URL(config.analytics.src).origin] : []
+/**
+ * Script sources the pages need besides the site's own and Storyblok's bridge: WebAssembly for
+ * search (Pagefind runs in it), and the analytics script's origin.
+ */
+export function scriptSources(config: BuildConfig): string[] {
+  return [...(config.search ? ["'wasm-unsafe-eval'"] : []), ...(config.analytics && !config.preview ? [new URL(config.analytics.src).origin] : [])]
 }

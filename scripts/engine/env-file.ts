@@ -33,6 +33,7 @@ export const SETTINGS = [
   'PRECOMPRESS',
   'ANALYTICS_SCRIPT_URL',
   'ANALYTICS_ATTRIBUTES',
+  'SEARCH',
 ] as const
 
 /** The prefixes of the settings: a name with one of them that is no setting is likely a typo. */

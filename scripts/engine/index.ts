@@ -20,6 +20,7 @@ import { planBuild } from './plan/index.ts'
 import { mergeLanguagePass, prerender, renderWorkers, type RenderWorkers } from './render/index.ts'
 import { goLive, recordBuild, stageBuildFiles, writeSiteFiles } from './publish/index.ts'
 import { progress, summary, tellFinished, writeStats, type PhaseClock } from './report/index.ts'
+import { carryIndex, updateIndex } from './search/index.ts'
 import { Undo } from './undo.ts'
 
 const log = (line: string) => process.stdout.write(`${line}\n`)
@@ -161,6 +162,8 @@ async function publish({ config, clock, timestamp, cache, fingerprint, bundles, 
     log(`\nNo page changed (${plan.mode}); build ${previous.buildId} stays live. CMS requests: ${requests}.`)
     return tellFinished({ unchanged: previous.buildId, mode: plan.mode, requests })
   }
+  const live = liveDir(config.outDir)
+  if (config.search) carryIndex(live ? { dir: live, id: liveBuildId(config.outDir) } : undefined, stage, cache)
   const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, space: content.space, timestamp, onLive: record, staged })
   clock.lap('publish')
   // Old builds go only now: a build that fails keeps them, and going live never waits for them.
@@ -173,13 +176,28 @@ async function publish({ config, clock, timestamp, cache, fingerprint, bundles, 
   if (process.env.BUILD_STATS_FILE) {
     writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: rendered.workers })
   }
+  if (config.search) await searchIndex(config.outDir, id, cache, () => clock.elapsed() - seconds)
   // Compressed variants for the servers that send them as they are (files/variants.ts): after going live, which never waits for them.
-  const live = config.precompress && liveDir(config.outDir)
+  const compress = config.precompress && liveDir(config.outDir)
   try {
-    if (live) log(`Compressed ${compressLive(live, plan.output.contents()).toLocaleString('en')} files (br, gz) in ${(clock.elapsed() - seconds).toFixed(1)} s after going live.`)
+    if (compress) log(`Compressed ${compressLive(compress, plan.output.contents()).toLocaleString('en')} files (br, gz) in ${(clock.elapsed() - seconds).toFixed(1)} s after going live.`)
   } catch (error) {
     // The build is live: a variant that could not be written only means that file is sent uncompressed.
     log(`Compressing the live build stopped (${(error as Error).message}); files without variants are sent uncompressed.`)
+  }
+}
+
+/** Stage 5: the live build's search index brought up to date (scripts/engine/search/), once it is live. */
+async function searchIndex(outDir: string, id: string, cache: string, since: () => number): Promise<void> {
+  const live = liveDir(outDir)
+  if (!live) return
+  try {
+    const { languages, written, bytes } = await updateIndex(live, id, cache)
+    const pages = Object.entries(languages).map(([language, count]) => `${language} ${count}`)
+    log(`Search index: ${pages.join(', ')} pages, ${(bytes / 1024).toFixed(0)} KB (${written} files written), up to date ${since().toFixed(1)} s after going live.`)
+  } catch (error) {
+    // The build is live; its search finds what the previous index held until the next build.
+    log(`Warning: the search index was not updated (${(error as Error).message.split('\n')[0]}); search keeps the previous index until the next build.`)
   }
 }
 

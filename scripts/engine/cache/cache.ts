@@ -110,11 +110,11 @@ export function codeFingerprint({ extra = '', inputs = [], root = ROOT }: Finger
 
 /** Code plus every setting that reaches a page: a change to either makes the next build full. */
 export function buildFingerprint(code: string, config: BuildConfig): string {
-  const { cms, siteUrl, language, contact, preview, embedded, analytics } = config
+  const { cms, siteUrl, language, contact, preview, embedded, analytics, search } = config
   const tokenDigest = createHash('sha256').update(`${cms.token ?? ''}:${cms.previewToken ?? ''}`).digest('hex')
   // Not the API URL: a local mirror's port may change between builds. The space itself is compared
   // by id once the CMS answered (scripts/engine/content/content.ts).
-  const settings = { siteUrl, language, contact, preview, embedded, analytics, cms: { ...cms, token: tokenDigest, apiUrl: undefined, previewToken: undefined, oauthToken: undefined } }
+  const settings = { siteUrl, language, contact, preview, embedded, analytics, search, cms: { ...cms, token: tokenDigest, apiUrl: undefined, previewToken: undefined, oauthToken: undefined } }
   return createHash('sha256').update(code).update(JSON.stringify(settings)).digest('hex').slice(0, 16)
 }
 

@@ -1,7 +1,8 @@
 /**
  * The files of the live build a deploy publishes, each with the SHA-256 of its bytes (what the
- * deploy manifest compares), in the order a deploy uploads them: hashed assets and the demo's images first,
- * then pages, payloads and the other files, then the build's meta, and `builds/latest.json` last,
+ * deploy manifest compares), in the order a deploy uploads them: hashed assets, the demo's images and
+ * the search index first, then pages, payloads and the other files, then the build's meta and the
+ * index's entry, and `builds/latest.json` last,
  * so a browser never learns of a build whose files are not all there.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -12,6 +13,7 @@ import { HOST_FILES } from '../publish/host-files.ts'
 import { parseRedirectsFile, redirectForms, REDIRECTS_FILE } from '../../../pages/redirects.ts'
 import { DEMO_ASSETS_ROUTE } from '../../../cms/demo-space.ts'
 import { LATEST_BUILD_PATH } from '../../../pages/build-contract.ts'
+import { SEARCH_DIR, SEARCH_ENTRY } from '../search/index.ts'
 
 export interface LocalFile {
   /** The path in the build, with `/` (`blog/index.html`): the object's key after the target's prefix. */
@@ -23,11 +25,11 @@ export interface LocalFile {
 }
 
 
-/** Upload order: 0 assets, 1 pages and the rest, 2 build metas, 3 latest.json. */
+/** Upload order: 0 assets and the search index's files, 1 pages and the rest, 2 build metas and the index's entry, 3 latest.json. */
 export function uploadRank(path: string): number {
   if (path === LATEST_BUILD_PATH) return 3
-  if (path.startsWith('builds/meta/')) return 2
-  if (path.startsWith('assets/') || path.startsWith(`${DEMO_ASSETS_ROUTE}/`)) return 0
+  if (path.startsWith('builds/meta/') || path === SEARCH_ENTRY) return 2
+  if (path.startsWith('assets/') || path.startsWith(`${DEMO_ASSETS_ROUTE}/`) || path.startsWith(`${SEARCH_DIR}/`)) return 0
   return 1
 }
 

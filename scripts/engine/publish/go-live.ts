@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, isDemoSpace } from '../../../cms/demo-space.ts'
 import type { CacheState } from '../cache/cache.ts'
-import { connectOrigins, scriptOrigins, type BuildConfig } from '../config.ts'
+import { connectOrigins, scriptSources, type BuildConfig } from '../config.ts'
 import { buildsDir, liveDir, publishStage, readMeta } from '../files/deploy.ts'
 import { buildId, clientEntry, writeManifests } from './manifests.ts'
 import { carryOver, copyTree, type OutputWriter } from '../files/output.ts'
@@ -42,7 +42,7 @@ export function stageBuildFiles({ config, output, bundleDir, space }: Pick<GoLiv
   const assets = copyTree(output, join(bundleDir, 'client'), '.', 'assets')
   if (isDemoSpace(space)) copyTree(output, DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, 'images')
   // Settings shape the headers, and a change of settings makes a full build: incremental builds keep the file.
-  output.write(HEADERS_FILE, formatHeaders(headerRules(connectOrigins(config), scriptOrigins(config))), 'manifest')
+  output.write(HEADERS_FILE, formatHeaders(headerRules(connectOrigins(config), scriptSources(config))), 'manifest')
   const live = liveDir(config.outDir)
   if (live) carryOver(output, live, readMeta(live)?.assets ?? [], 'assets')
   return assets

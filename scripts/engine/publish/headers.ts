@@ -7,7 +7,8 @@
  * Storyblok's bridge, which only the visual editor loads), images from the site, `data:` and the
  * Storyblok asset hosts, fetches to the site, the Storyblok APIs (the bridge; drafts in preview
  * builds), the contact endpoint and an analytics service, and framing only by the site and the
- * Storyblok editor; an analytics script (ANALYTICS_SCRIPT_URL) adds its origin to the scripts.
+ * Storyblok editor; an analytics script (ANALYTICS_SCRIPT_URL) adds its origin to the scripts, and
+ * search adds `'wasm-unsafe-eval'`, which Pagefind's WebAssembly needs (its worker is the site's own).
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -26,8 +27,8 @@ export type HeaderRules = [pattern: string, headers: Record<string, string>][]
 
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable'
 export const CACHE_REVALIDATE = 'no-cache'
-/** Hashed assets and per-build manifests never change under their name. */
-const IMMUTABLE_PREFIXES = ['/assets/', '/builds/meta/']
+/** Hashed assets, per-build manifests and the search index's chunks never change under their name. */
+const IMMUTABLE_PREFIXES = ['/assets/', '/builds/meta/', '/pagefind/index/', '/pagefind/fragment/', '/pagefind/filter/']
 
 /** The Cache-Control a CDN should send for a path of the built site: immutable, or always revalidated. */
 export function cacheControl(pathname: string): string {
@@ -36,7 +37,7 @@ export function cacheControl(pathname: string): string {
 
 const originOf = (url: string) => new URL(url).origin
 
-/** `connect`: origins pages fetch from besides the site and Storyblok's; `script`: an analytics script's origin. */
+/** `connect`: origins pages fetch from besides the site and Storyblok's; `script`: more script sources (WebAssembly for search, an analytics script's origin). */
 export function contentSecurityPolicy(connect: string[] = [], script: string[] = []): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
