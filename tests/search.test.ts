@@ -126,7 +126,7 @@ describe('site search', () => {
     const run = await runBuild(['--out', out, '--work-dir', work, '--changed', '3'], env())
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toMatch(/incremental/)
-    expect(run.stdout).toMatch(/Search index: de 4, en 4 pages, \d+ KB \(\d+ files written\), up to date [\d.]+ s after going live\./)
+    expect(run.stdout).toMatch(/Search index: de 4, en 4 pages, \d+ KB \(\d+ files new\), up to date [\d.]+ s after going live\./)
     expect(realpathSync(out)).not.toBe(before)
     expect(readFileSync(join(before, 'pagefind', 'pagefind-entry.json'))).toEqual(entry)
     const { page } = await openPage('/')

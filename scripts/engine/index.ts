@@ -192,9 +192,10 @@ async function searchIndex(outDir: string, id: string, cache: string, since: () 
   const live = liveDir(outDir)
   if (!live) return
   try {
-    const { languages, written, bytes } = await updateIndex(live, id, cache)
+    // The stage's path is free once the build is live, and the next build removes what a killed index leaves there.
+    const { languages, written, bytes } = await updateIndex({ dir: live, id, cache, scratch: stagePath(outDir) })
     const pages = Object.entries(languages).map(([language, count]) => `${language} ${count}`)
-    log(`Search index: ${pages.join(', ')} pages, ${(bytes / 1024).toFixed(0)} KB (${written} files written), up to date ${since().toFixed(1)} s after going live.`)
+    log(`Search index: ${pages.join(', ')} pages, ${(bytes / 1024).toFixed(0)} KB (${written} files new), up to date ${since().toFixed(1)} s after going live.`)
   } catch (error) {
     // The build is live; its search finds what the previous index held until the next build.
     log(`Warning: the search index was not updated (${(error as Error).message.split('\n')[0]}); search keeps the previous index until the next build.`)

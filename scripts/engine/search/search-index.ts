@@ -1,11 +1,12 @@
 /**
  * The site's search index: Pagefind run over a build's HTML, written into its `pagefind/` folder.
  * A build goes live with the index of the build before it (carryIndex), and this updates it
- * moments later: files are written beside the live ones under new names (Pagefind hashes them),
- * each through a temporary file, and the entry file that names the current ones last. So
+ * moments later: files are moved in beside the live ones under new names (Pagefind hashes them),
+ * each with one rename, and the entry file that names the current ones last. So
  * a search never reads half an index, and a hard-linked copy in an older build never changes.
  */
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { close, createIndex } from 'pagefind'
@@ -66,44 +67,52 @@ export function carryIndex(live: { dir: string; id?: string } | undefined, stage
 export interface IndexUpdate {
   /** Pages indexed per language, as Pagefind found them by `<html lang>`. */
   languages: Record<string, number>
-  /** Files written (the rest were there already), and the index's bytes in all. */
+  /** Files moved in (the rest were there already), and the index's bytes in all. */
   written: number
   bytes: number
 }
 
-/** Indexes the HTML of the build in `dir` (build `id`) and brings its `pagefind/` up to date. */
-export async function updateIndex(dir: string, id: string, cache: string): Promise<IndexUpdate> {
-  const files = await indexFiles(dir)
-  const target = join(dir, SEARCH_DIR)
-  let written = 0
-  const entry = files.find((file) => file.path === ENTRY)
-  if (!entry) throw new Error(`Pagefind wrote no ${ENTRY}`)
-  for (const file of [...files.filter((file) => file !== entry), entry]) {
-    const path = join(target, file.path)
-    if (existsSync(path) && (HASHED.test(file.path) || readFileSync(path).equals(file.content))) continue
-    mkdirSync(dirname(path), { recursive: true })
-    await writeFileAtomic(path, file.content)
-    written++
-  }
-  await writeFileAtomic(recordPath(cache), JSON.stringify({ build: id, files: files.map((file) => file.path) } satisfies IndexRecord))
-  const languages = JSON.parse(Buffer.from(entry.content).toString('utf8')).languages as Record<string, { page_count: number }>
-  return {
-    languages: Object.fromEntries(Object.entries(languages).map(([language, { page_count }]) => [language, page_count])),
-    written,
-    bytes: files.reduce((sum, file) => sum + file.content.byteLength, 0),
+/**
+ * Indexes the HTML of the build in `dir` (build `id`) and brings its `pagefind/` up to date.
+ * Pagefind writes the index into `scratch`, an empty folder on the same disk (the finished
+ * build's staging path), and each file that is new is moved in with one rename.
+ */
+export async function updateIndex({ dir, id, cache, scratch }: { dir: string; id: string; cache: string; scratch: string }): Promise<IndexUpdate> {
+  await rm(scratch, { recursive: true, force: true })
+  try {
+    await writeIndex(dir, scratch)
+    const files = filesUnder(scratch).filter((file) => USED.test(file))
+    if (!files.includes(ENTRY)) throw new Error(`Pagefind wrote no ${ENTRY}`)
+    const target = join(dir, SEARCH_DIR)
+    const entry = readFileSync(join(scratch, ENTRY))
+    let written = 0
+    let bytes = 0
+    for (const file of [...files.filter((file) => file !== ENTRY), ENTRY]) {
+      const from = join(scratch, file)
+      const to = join(target, file)
+      bytes += statSync(from).size
+      if (existsSync(to) && (HASHED.test(file) || readFileSync(to).equals(readFileSync(from)))) continue
+      mkdirSync(dirname(to), { recursive: true })
+      renameSync(from, to)
+      written++
+    }
+    await writeFileAtomic(recordPath(cache), JSON.stringify({ build: id, files } satisfies IndexRecord))
+    const languages = JSON.parse(entry.toString('utf8')).languages as Record<string, { page_count: number }>
+    return { languages: Object.fromEntries(Object.entries(languages).map(([language, { page_count }]) => [language, page_count])), written, bytes }
+  } finally {
+    await rm(scratch, { recursive: true, force: true })
   }
 }
 
-/** Pagefind's index of the pages in `dir`, in memory: the files the site uses. */
-async function indexFiles(dir: string): Promise<{ path: string; content: Buffer }[]> {
+/** Pagefind's index of the pages in `dir`, written to `to`. */
+async function writeIndex(dir: string, to: string): Promise<void> {
   try {
     const { index, errors } = await createIndex({})
     if (!index) throw new Error(errors.join('; ') || 'Pagefind did not start')
     const added = await index.addDirectory({ path: dir })
     if (added.errors.length) throw new Error(added.errors.join('; '))
-    const { files, errors: failed } = await index.getFiles()
-    if (failed.length) throw new Error(failed.join('; '))
-    return files.filter((file) => USED.test(file.path)).map((file) => ({ path: file.path, content: Buffer.from(file.content) }))
+    const written = await index.writeFiles({ outputPath: to })
+    if (written.errors.length) throw new Error(written.errors.join('; '))
   } finally {
     await close()
   }
