@@ -70,6 +70,23 @@ export function storyLinkUuids(content: unknown): string[] {
   return [...found]
 }
 
+/**
+ * The ids of the assets a content tree shows: asset fields (`{ id, filename }`, also inside
+ * multi-asset lists) and rich-text images (`{ type: 'image', attrs: { id } }`). An
+ * `asset.replaced` webhook names an asset by this id (scripts/server/webhook.ts).
+ */
+export function assetIds(content: unknown): number[] {
+  const found = new Set<number>()
+  eachObject(content, (object) => {
+    if (typeof object.filename === 'string' && typeof object.id === 'number' && object.id > 0) found.add(object.id)
+    else if (object.type === 'image' && typeof object.attrs === 'object' && object.attrs !== null) {
+      const id = (object.attrs as Record<string, unknown>).id
+      if (typeof id === 'number' && id > 0) found.add(id)
+    } else if (isTextNode(object)) return false
+  })
+  return [...found]
+}
+
 /** Story uuids referenced by `component.field` relation fields (e.g. `project.related`). */
 export function relationUuids(content: unknown, relations: string[]): string[] {
   const found = new Set<string>()

@@ -5,6 +5,7 @@
  * keep them in memory (storiesInMemory).
  */
 import { blockName, SITE_CONFIG, type Blok, type Story } from '../cms/content-model.ts'
+import { assetIds } from '../cms/content-walk.ts'
 import { storiesListed, type Listed } from './pagination.ts'
 import { toCard } from './trim-content.ts'
 import type { StoryCard } from './build-contract.ts'
@@ -25,6 +26,8 @@ export interface StorySummary {
   settings?: Blok
   /** How many stories its list blocks show (pages/pagination.ts): a long list has pages of its own. */
   listed?: Listed
+  /** The assets its content shows (cms/content-walk.ts, assetIds): an asset's webhook re-renders it. */
+  assets?: number[]
 }
 
 export interface StorySource {
@@ -38,7 +41,8 @@ export function summarize(story: Story): StorySummary {
   // Infinity does not survive JSON (the build cache keeps summaries): "all" is the largest safe integer.
   const listed = Object.fromEntries(Object.entries(storiesListed(story.content)).map(([type, count]) => [type, Math.min(count, Number.MAX_SAFE_INTEGER)]))
   const lists = Object.keys(listed).length ? { listed } : {}
-  return { id, uuid, name, full_slug, position, is_startpage, first_published_at, published_at, component: story.content.component, card: toCard(story), ...settings, ...lists }
+  const assets = assetIds(story.content)
+  return { id, uuid, name, full_slug, position, is_startpage, first_published_at, published_at, component: story.content.component, card: toCard(story), ...settings, ...lists, ...(assets.length ? { assets } : {}) }
 }
 
 export function storiesInMemory(stories: Story[]): StorySource {

@@ -25,6 +25,7 @@ import { listenOrExit, portOrExit } from './server/listen.ts'
 import { createApp } from './server/app.ts'
 import { buildRunner } from './server/build-runner.ts'
 import { deployRunner } from './server/deploy-runner.ts'
+import { storiesShowingAsset } from './engine/publish/asset-index.ts'
 import { clientConfig, DeployError, parseTarget } from './engine/deploy/target.ts'
 import { previewProxy } from './server/preview-proxy.ts'
 import { BuildQueue } from './server/queue.ts'
@@ -112,7 +113,7 @@ const queue = new BuildQueue({
   },
   log,
 })
-app = createApp({ outDir, queue, webhookSecret: secret, preview, standingBy: runner.standingBy, deployStatus: deployer?.status, log })
+app = createApp({ outDir, queue, webhookSecret: secret, preview, standingBy: runner.standingBy, deployStatus: deployer?.status, storiesShowingAsset: (id) => storiesShowingAsset(cacheDir(config!), id), log })
 
 // Set before the server says it serves: a SIGTERM right after that line must find them.
 let stopping = false

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Blok } from '../cms/content-model.ts'
-import { compactForBuild, eachBlok, relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
+import { assetIds, compactForBuild, eachBlok, relationUuids, storyLinkUuids } from '../cms/content-walk.ts'
 import { addEditableMarkers } from '../cms/api/editable.ts'
 
 const linkMark = (uuid: string) => ({ type: 'link', attrs: { linktype: 'story', uuid, href: '' } })
@@ -84,5 +84,17 @@ describe('compactForBuild and addEditableMarkers', () => {
     ;(value.body as Blok[])[2]!.related = [{ uuid: 'story-b', name: 'B' }, 'story-c']
     compactForBuild(value, ['project.related'])
     expect((value.body as Blok[])[2]!.related).toEqual(['story-b', 'story-c'])
+  })
+
+  it('should find the assets a story shows: asset fields, multi-asset lists and rich-text images, each once', () => {
+    const value = {
+      _uid: 'p',
+      component: 'project',
+      image: { id: 7, filename: 'https://a.storyblok.com/f/1/800x600/a/x.jpg', fieldtype: 'asset' },
+      gallery: [{ id: 8, filename: 'https://a.storyblok.com/f/1/800x600/b/y.jpg' }, { id: 7, filename: 'https://a.storyblok.com/f/1/800x600/a/x.jpg' }],
+      empty: { id: null, filename: '' },
+      text: { type: 'doc', content: [{ type: 'image', attrs: { id: 9, src: 'https://a.storyblok.com/f/1/10x10/c/z.png' } }, { type: 'paragraph', content: [{ type: 'text', text: 'id 10' }] }] },
+    }
+    expect(assetIds(value).sort()).toEqual([7, 8, 9])
   })
 })

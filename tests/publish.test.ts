@@ -336,6 +336,28 @@ describe('incremental builds from webhooks', () => {
     expect(server.output()).toMatch(/Build \d+ started for the redirects\./)
   })
 
+  it('should re-render the stories that show a replaced asset, and say so for an asset no story shows', async () => {
+    const done = await finished()
+    // Asset 117 is an image of the about page only (cms/demo-space/stories/about.json).
+    const unknown = await webhook({ text: 'asset replaced', action: 'asset.replaced', space_id: cms.space.id, asset_id: 99_999 })
+    expect([unknown.status, await unknown.json()]).toEqual([202, { accepted: false, reason: 'asset 99999 is shown by no story of the last build' }])
+    const answer = await webhook({ text: 'asset replaced', action: 'asset.replaced', space_id: cms.space.id, asset_id: 117 })
+    expect([answer.status, await answer.json()]).toEqual([202, { accepted: true }])
+    await builds(done + 1)
+    expect(server.output()).toContain('Webhook: asset.replaced asset 117, shown by story 40008.')
+    expect(server.output()).toMatch(/Build \d+ started for 1 changed story \(40008\)\./)
+  })
+
+  it('should build the whole space, compared with the last build, when a release is merged', async () => {
+    const done = await finished()
+    // Changed without a story webhook, as a release's stories are when it is merged.
+    edit(() => (story(ARTICLE).content.title = 'Six-pixel type, from the release'))
+    expect((await webhook({ text: 'The release Autumn has been merged.', action: 'release.merged', space_id: cms.space.id, release_id: 4 })).status).toBe(202)
+    await builds(done + 1)
+    expect(server.output()).toMatch(/Build \d+ started for the whole space\./)
+    expect((await page('/blog/2025/six-pixel-type/')).html).toContain('Six-pixel type, from the release')
+  })
+
   it('should coalesce a burst of 50 webhooks during a build into exactly one follow-up build, with the final content live', async () => {
     const { queue } = await health()
     cms.faults = { delayMs: 400 } // a slow CMS keeps the first build running while the burst arrives

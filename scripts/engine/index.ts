@@ -18,7 +18,7 @@ import { usableAhead, type Ahead } from './ahead.ts'
 import { clearOld, compressLive, createStage, discardStage, liveBuildId, liveDir, prepareFolders, stagePath, type FolderThread } from './files/index.ts'
 import { planBuild } from './plan/index.ts'
 import { mergeLanguagePass, prerender, renderWorkers, type RenderWorkers } from './render/index.ts'
-import { goLive, recordBuild, stageBuildFiles, writeSiteFiles } from './publish/index.ts'
+import { goLive, recordBuild, stageBuildFiles, writeAssetIndex, writeSiteFiles } from './publish/index.ts'
 import { progress, summary, tellFinished, writeStats, type PhaseClock } from './report/index.ts'
 import { carryIndex, updateIndex } from './search/index.ts'
 import { Undo } from './undo.ts'
@@ -152,8 +152,9 @@ type Rendered = Awaited<ReturnType<typeof render>>
 /** Stage 4: the stage made live (or dropped when no page changed), and the cache recorded. */
 async function publish({ config, clock, timestamp, cache, fingerprint, bundles, bundleDir }: BuildStart, started: Started, fetched: Fetched, rendered: Rendered): Promise<void> {
   const { stage, previous } = started
-  const { content, site, translated, folders, redirects, requests } = fetched
+  const { content, site, translated, folders, redirects, requests, defaultStories } = fetched
   const { plan, result, staged } = rendered
+  writeAssetIndex(cache, [defaultStories.summaries(), ...translated.sites.map(({ stories }) => stories.summaries())])
   const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table })
   if (plan.incremental && plan.output.written === 0 && previous) {
     // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.

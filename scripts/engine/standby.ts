@@ -7,7 +7,7 @@
  */
 export const STANDBY_FLAG = '--standby'
 
-/** What the server sends a standby build: the stories the webhooks named. */
+/** What the server sends a standby build: the stories the webhooks named, none to crawl the whole space. */
 export interface StandbyJob {
   changed: number[]
 }
@@ -33,7 +33,7 @@ export async function buildArguments<T>(argv: string[], prepare: (args: string[]
   const told = await Promise.race([awaitJob<StandbyJob>(), stopped])
   process.off('SIGTERM', stop)
   if (!told) return { ahead }
-  return { args: [...args, '--changed', told.changed.join(',')], ahead }
+  return { args: [...args, ...(told.changed.length ? ['--changed', told.changed.join(',')] : [])], ahead }
 }
 
 /** Tells the parent that this process listens, then waits for its job: undefined when the parent went away first. */

@@ -9,7 +9,7 @@ import { liveSite } from './static-server.ts'
 import { liveBuildId } from '../engine/files/deploy.ts'
 import type { DeployStatus } from './deploy-runner.ts'
 import type { BuildQueue } from './queue.ts'
-import { changesSite, parseStoryEvent, verifySignature, WEBHOOK_BODY_LIMIT } from './webhook.ts'
+import { parseEvent, siteChange, verifySignature, WEBHOOK_BODY_LIMIT } from './webhook.ts'
 
 export interface AppOptions {
   outDir: string
@@ -22,12 +22,14 @@ export interface AppOptions {
   standingBy?: () => boolean
   /** What the last deploy to object storage did, when the server deploys (scripts/server/deploy-runner.ts). */
   deployStatus?: () => DeployStatus
+  /** The stories of the last build that show an asset (scripts/engine/publish/asset-index.ts), for asset webhooks. */
+  storiesShowingAsset?: (assetId: number) => number[]
   log: (line: string) => void
 }
 
 export const WEBHOOK_PATH = '/api/webhooks/storyblok'
 
-export function createApp({ outDir, queue, webhookSecret, preview, standingBy, deployStatus, log }: AppOptions): express.Express {
+export function createApp({ outDir, queue, webhookSecret, preview, standingBy, deployStatus, storiesShowingAsset = () => [], log }: AppOptions): express.Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('etag', false)
@@ -45,15 +47,14 @@ export function createApp({ outDir, queue, webhookSecret, preview, standingBy, d
       log(`Webhook refused: ${req.get('webhook-signature') ? 'wrong' : 'missing'} webhook-signature.`)
       return res.status(401).json({ error: 'Missing or wrong webhook-signature.' })
     }
-    const parsed = parseStoryEvent(body)
+    const parsed = parseEvent(body)
     if ('error' in parsed) return res.status(400).json({ error: parsed.error })
     const { event } = parsed
-    if (!changesSite(event)) {
-      const what = event.datasource_slug !== undefined ? `datasource "${event.datasource_slug}"` : `action "${event.action}"`
-      return res.status(202).json({ accepted: false, reason: `${what} does not change the site` })
-    }
-    log(`Webhook: ${event.datasource_slug !== undefined ? `${event.action} of the ${event.datasource_slug} datasource` : `${event.action} story ${event.story_id}${event.full_slug ? ` (${event.full_slug})` : ''}`}.`)
-    queue.add({ story_id: event.story_id, action: event.action, full_slug: event.full_slug, received: Date.now() })
+    const change = siteChange(event, storiesShowingAsset)
+    if ('ignored' in change) return res.status(202).json({ accepted: false, reason: change.ignored })
+    log(`Webhook: ${change.what}.`)
+    const fullSlug = event.kind === 'story' ? event.full_slug : undefined
+    queue.add(change.changes.map((id) => ({ story_id: id, action: event.action, full_slug: fullSlug, received: Date.now() })))
     return res.status(202).json({ accepted: true })
   })
 

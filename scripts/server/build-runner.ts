@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import type { NodeProcess } from '../engine/bundles/child-process.ts'
 import type { FinishedBuild } from '../engine/report/outcome.ts'
 import type { StandbyJob, StandbyReady } from '../engine/standby.ts'
+import { WHOLE_SPACE } from './webhook.ts'
 import type { BuildRun } from './queue.ts'
 import { handJob, standBy, type Standby } from './standby-process.ts'
 
@@ -72,7 +73,8 @@ export function buildRunner({ args, env = process.env, log }: RunnerOptions): Bu
       const next = standby && standby.run.child.exitCode === null ? standby : prepare()
       standby = undefined
       const { done, live } = outcome(next.run, log)
-      handJob(next, { changed: storyIds } satisfies StandbyJob)
+      // The whole space: a build with no ids crawls it and renders what changed since the last build.
+      handJob(next, { changed: storyIds.includes(WHOLE_SPACE) ? [] : storyIds } satisfies StandbyJob)
       done.catch(() => {}) // observed by the queue
       void next.run.exited.then(() => (standby ??= closed ? undefined : prepare()))
       return { done, live, cancel: () => next.run.child.kill('SIGTERM') }

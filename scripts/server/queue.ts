@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import writeFileAtomic from 'write-file-atomic'
 import { REDIRECTS_CHANGE } from '../../cms/datasource.ts'
+import { WHOLE_SPACE } from './webhook.ts'
 import { dirname } from 'node:path'
 
 export interface QueuedChange {
@@ -93,9 +94,9 @@ export class BuildQueue {
     writeFileAtomic.sync(this.options.file, JSON.stringify([...this.pending.values()]))
   }
 
-  /** Records a change (persisted before this returns) and starts a build when none runs. */
-  add(change: QueuedChange): void {
-    this.pending.set(change.story_id, { ...change })
+  /** Records changes (persisted before this returns) and starts a build when none runs. */
+  add(changes: QueuedChange[]): void {
+    for (const change of changes) this.pending.set(change.story_id, { ...change })
     this.persist()
     this.kick()
   }
@@ -111,8 +112,12 @@ export class BuildQueue {
     const ids = [...taken.keys()].sort((a, b) => a - b)
     const startedAt = Date.now()
     this.builds++
-    const stories = ids.filter((id) => id !== REDIRECTS_CHANGE)
-    const what = [stories.length ? `${stories.length} changed ${stories.length === 1 ? 'story' : 'stories'} (${stories.join(', ')})` : '', stories.length < ids.length ? 'the redirects' : ''].filter(Boolean).join(' and ')
+    const stories = ids.filter((id) => id > 0)
+    const what = [
+      ids.includes(WHOLE_SPACE) ? 'the whole space' : '',
+      stories.length ? `${stories.length} changed ${stories.length === 1 ? 'story' : 'stories'} (${stories.join(', ')})` : '',
+      ids.includes(REDIRECTS_CHANGE) ? 'the redirects' : '',
+    ].filter(Boolean).join(' and ')
     this.options.log(`Build ${this.builds} started for ${what}.`)
     const run = this.options.start(ids)
     this.running = { ids, run, startedAt }

@@ -8,3 +8,4 @@
 export { goLive, stageBuildFiles } from './go-live.ts'
 export { recordBuild } from './record.ts'
 export { writeSiteFiles } from './site-files.ts'
+export { storiesShowingAsset, writeAssetIndex } from './asset-index.ts'
