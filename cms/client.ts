@@ -1,3 +1,4 @@
+// Over 250 lines: the client's interface, its answers' types and the one implementation, kept side by side.
 /**
  * The one way this project talks to Storyblok's delivery API: ofetch for the requests, p-throttle
  * for the spec's 5/s (3/s with oauth), our 429 policy (`rate-limit-retry.ts`), 200–206 accepted
@@ -59,6 +60,23 @@ export interface DatasourcePage {
   total: number
 }
 
+/** A link (`cdn/links`): a story or folder in brief, with the last publication under `include_dates`. */
+export interface StoryLinkEntry {
+  id: number
+  uuid: string
+  /** The full slug. */
+  slug: string
+  is_folder: boolean
+  published: boolean
+  published_at?: string | null
+}
+
+export interface LinksPage {
+  links: StoryLinkEntry[]
+  /** The `total` header: links across all pages. */
+  total: number
+}
+
 export interface CmsClient {
   /** `cdn/spaces/me`, never cached: the space's current content version. */
   getSpace(): Promise<SpaceInfo>
@@ -67,6 +85,8 @@ export interface CmsClient {
   getStory(idOrSlug: string | number, params?: StoriesParams): Promise<{ story: Story; links: StoryLink[]; rels: Story[] }>
   /** One page of a datasource's entries (`cdn/datasource_entries?datasource=<slug>`). */
   getDatasourceEntries(params: StoriesParams & { datasource: string }): Promise<DatasourcePage>
+  /** One page of the space's links with their dates (`cdn/links?paginated=1&include_dates=1`). */
+  getLinks(params: StoriesParams): Promise<LinksPage>
   /** How many HTTP requests went out (retries included), for the crawl's budget check. */
   readonly requestCount: number
 }
@@ -213,6 +233,15 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
         throw new CmsRequestError(describe('cdn/datasource_entries', params), 200, data, 'the answer has no datasource_entries array')
       }
       return { entries, total: totalOf(headers, entries.length) }
+    },
+    async getLinks(params) {
+      const { data, headers } = await get('cdn/links', { version: config.version, paginated: 1, include_dates: 1, ...params })
+      const links = data.links
+      if (typeof links !== 'object' || links === null || Array.isArray(links)) {
+        throw new CmsRequestError(describe('cdn/links', params), 200, data, 'the answer has no links object')
+      }
+      const entries = Object.values(links as Record<string, StoryLinkEntry>)
+      return { links: entries, total: totalOf(headers, entries.length) }
     },
     async getStory(idOrSlug, params = {}) {
       const query = { version: config.version, ...params }

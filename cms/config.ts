@@ -24,6 +24,8 @@ export const DEFAULT_PER_PAGE = 25
 export const MAX_PER_PAGE = 100
 /** Datasource entries come 1,000 a page, the delivery API's maximum for them. */
 export const DATASOURCE_PER_PAGE = 1000
+/** The most links `cdn/links` answers per page. */
+export const LINKS_PER_PAGE = 1000
 /**
  * The delivery API inlines up to 50 resolved relations (and links) per answer and names the rest
  * by uuid (`rel_uuids`, `link_uuids`), which the client then fetches 50 at a time (docs/behaviour.md,

@@ -188,13 +188,17 @@ describe('incremental builds in every language', () => {
     expect(readFileSync(join(out, '_redirects'), 'utf8')).toMatch(/^\/de\/ueber-uns\/ \/de\/wir\/ 301$/m)
   })
 
-  it('should find a change in any language by a full crawl compared with the cache', async () => {
+  it('should find a change in any language from the links of a build without ids, fetching only that story', async () => {
     const before = files()
+    // Publishing a translation publishes the story: its last publication moves.
     stored(1).content.title__i18n__ar = 'مرحبا'
+    stored(1).published_at = '2026-11-28T10:00:00.000Z'
     cms.space.version++
     const again = await buildAgain()
     expect(again.code, again.stderr).toBe(0)
-    expect(again.stdout).toMatch(/incremental \(full crawl, 0 stories changed; 1 in another language\); 3 routes rendered/)
+    expect(again.stdout).toMatch(/incremental \(checked 5 links, refetched 1 story by id, 1 changed\); 3 routes rendered/)
+    // The space, one page of links, the story in each of three languages, the redirects.
+    expect(again.stdout).toContain('CMS requests: 6\n')
     // The home page in every language is rendered; only the Arabic one shows what changed.
     expect(rendered(changedFiles(before, files()))).toEqual(['/ar/'])
     expect(page('/ar/')('h1').text()).toBe('مرحبا')

@@ -350,8 +350,11 @@ describe('incremental builds from webhooks', () => {
 
   it('should build the whole space, compared with the last build, when a release is merged', async () => {
     const done = await finished()
-    // Changed without a story webhook, as a release's stories are when it is merged.
-    edit(() => (story(ARTICLE).content.title = 'Six-pixel type, from the release'))
+    // Changed and published without a story webhook, as a release's stories are when it is merged.
+    edit(() => {
+      story(ARTICLE).content.title = 'Six-pixel type, from the release'
+      story(ARTICLE).published_at = '2026-11-28T12:00:00.000Z'
+    })
     expect((await webhook({ text: 'The release Autumn has been merged.', action: 'release.merged', space_id: cms.space.id, release_id: 4 })).status).toBe(202)
     await builds(done + 1)
     expect(server.output()).toMatch(/Build \d+ started for the whole space\./)

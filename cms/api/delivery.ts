@@ -1,9 +1,10 @@
+// Over 250 lines: one pure answer per endpoint of the delivery API it stands in for, all under the same access rules.
 /**
  * The Storyblok delivery API's answers, as pure functions of a space and a request: what the
  * embedded CMS serves. Only what the client and crawl use is implemented, with the real API's
  * shapes (docs/behaviour.md, "Calls"; the real API: https://www.storyblok.com/docs/api/content-delivery/v2).
  */
-import { DATASOURCE_PER_PAGE, DEFAULT_PER_PAGE, INLINE_RESOLVE_LIMIT, MAX_PER_PAGE } from '../config.ts'
+import { DATASOURCE_PER_PAGE, DEFAULT_PER_PAGE, INLINE_RESOLVE_LIMIT, LINKS_PER_PAGE, MAX_PER_PAGE } from '../config.ts'
 import type { Story } from '../content-model.ts'
 import { relationUuids, storyLinkUuids } from '../content-walk.ts'
 import { addEditableMarkers } from './editable.ts'
@@ -198,6 +199,34 @@ function listStories(space: Space, query: URLSearchParams, access: Access, { mem
   return { status: 200, headers, body: { stories, cv: space.version, ...includes(space, stories, query, access) } }
 }
 
+/**
+ * `cdn/links`, paginated (as for spaces made since 2023): an object of link objects by uuid, in id
+ * order, with `published_at` and the other dates under `include_dates=1`. The embedded space has
+ * no folders, so every link is a story.
+ */
+function listLinks(space: Space, query: URLSearchParams, access: Access): DeliveryAnswer {
+  const perPage = Math.min(LINKS_PER_PAGE, Math.max(1, Number.parseInt(query.get('per_page') ?? '', 10) || DEFAULT_PER_PAGE))
+  const page = Math.max(1, Number.parseInt(query.get('page') ?? '', 10) || 1)
+  const dates = query.get('include_dates') === '1'
+  const stories = [...visibleStories(space, access.version)].sort((a, b) => a.id - b.id)
+  const links = stories.slice((page - 1) * perPage, page * perPage).map((story) => [
+    story.uuid,
+    {
+      id: story.id,
+      uuid: story.uuid,
+      slug: story.full_slug,
+      name: story.name,
+      is_folder: false,
+      parent_id: null,
+      published: story.published !== false,
+      position: story.position ?? 0,
+      is_startpage: story.is_startpage ?? false,
+      ...(dates ? { published_at: story.published_at ?? null, created_at: story.first_published_at ?? null, updated_at: story.published_at ?? null } : {}),
+    },
+  ])
+  return { status: 200, headers: { total: String(stories.length), 'per-page': String(perPage) }, body: { links: Object.fromEntries(links) } }
+}
+
 /** `cdn/datasource_entries?datasource=<slug>`: an unknown datasource has no entries. */
 function listDatasourceEntries(space: Space, query: URLSearchParams): DeliveryAnswer {
   const perPage = Math.min(DATASOURCE_PER_PAGE, Math.max(1, Number.parseInt(query.get('per_page') ?? '', 10) || DEFAULT_PER_PAGE))
@@ -239,6 +268,7 @@ export function answerDelivery(space: Space, path: string, query: URLSearchParam
   }
   if (path === 'cdn/stories') return listStories(space, query, access, options)
   if (path === 'cdn/datasource_entries') return listDatasourceEntries(space, query)
+  if (path === 'cdn/links') return listLinks(space, query, access)
   const single = /^cdn\/stories\/(.+)$/.exec(path)
   if (single?.[1]) return getStory(space, decodeURIComponent(single[1]), query, access)
   return NOT_FOUND

@@ -97,7 +97,7 @@ async function fetchContent({ config, cache }: BuildStart, started: Started, sto
   const client = createCmsClient(cms.cms)
   const reportFetched = progress('Stories fetched')
   const onProgress = (fetched: number, total: number) => (started.announce(total), reportFetched(fetched, total))
-  const content = await acquireContent(client, { cacheDir: cache, perPage: cms.cms.perPage, previous, changedIds: config.changed, onProgress, log })
+  const content = await acquireContent(client, { cacheDir: cache, perPage: cms.cms.perPage, version: cms.cms.version, previous, changedIds: config.changed, onProgress, log })
   stores.adopt(content, previous)
   started.crawlDone()
   // Bad language settings stop here; a space with languages gets a site per language, from a

@@ -15,6 +15,7 @@ import { crawl, crawlLanguage } from '../../../cms/crawl.ts'
 import { REDIRECTS_CHANGE } from '../../../cms/datasource.ts'
 import { own } from '../../../cms/own.ts'
 import { refetchStories } from '../../../cms/refetch.ts'
+import { allLinks, changedStoryIds } from '../../../cms/changed-links.ts'
 import { localizeStory, publishedIn } from '../../../pages/languages.ts'
 import { SpilledStories, storyFilePath, type SpilledIndex } from './story-store.ts'
 import type { CacheState } from '../cache/cache.ts'
@@ -37,6 +38,8 @@ export interface ContentOptions {
   perPage: number
   previous?: CacheState
   changedIds?: number[]
+  /** The content version the build reads (`STORYBLOK_VERSION`): a published one is compared by its links. */
+  version: 'published' | 'draft'
   onProgress?: (fetched: number, total: number) => void
   log: (line: string) => void
 }
@@ -85,11 +88,11 @@ async function crawlAll(client: CmsClient, { cacheDir, perPage, previous, onProg
   }
 }
 
-async function refetch(client: CmsClient, previous: CacheState, ids: number[], options: ContentOptions): Promise<Content> {
+async function refetch(client: CmsClient, previous: CacheState, ids: number[], options: ContentOptions, checkedSpace?: SpaceInfo): Promise<Content> {
   const stories = SpilledStories.reopen(previous.stories)
   try {
     const storyIds = storyIdsOf(ids)
-    const { space, found, missing, warnings } = await refetchStories(client, storyIds)
+    const { space, found, missing, warnings } = await refetchStories(client, storyIds, { space: checkedSpace })
     if (space.id !== previous.space.id) {
       stories.close()
       return crawlAll(client, { ...options, previous: undefined })
@@ -109,9 +112,26 @@ async function refetch(client: CmsClient, previous: CacheState, ids: number[], o
   }
 }
 
+/**
+ * A build without ids after a cached one (a schedule, a merged release): the space's links say
+ * which stories changed, and only those are fetched (cms/changed-links.ts). Drafts have no
+ * publication date to compare, so a preview build crawls the space instead.
+ */
+async function checkLinks(client: CmsClient, previous: CacheState, options: ContentOptions): Promise<Content> {
+  const space = await client.getSpace()
+  if (space.id !== previous.space.id) return crawlAll(client, { ...options, previous: undefined })
+  const links = await allLinks(client, space.cv)
+  const ids = changedStoryIds(links, previous.stories.summaries)
+  const checked = `checked ${links.length.toLocaleString('en')} links`
+  if (!ids.length) return { stories: SpilledStories.reopen(previous.stories), space, changed: new Set(), refetched: [], warnings: [], how: `${checked}, 0 stories changed` }
+  const content = await refetch(client, previous, ids, options, space)
+  return { ...content, how: `${checked}, ${content.how}` }
+}
+
 export function acquireContent(client: CmsClient, options: ContentOptions): Promise<Content> {
   const { previous, changedIds } = options
   if (previous && changedIds?.length) return refetch(client, previous, changedIds, options)
+  if (previous && options.version === 'published') return checkLinks(client, previous, options)
   return crawlAll(client, options)
 }
 
