@@ -4,10 +4,9 @@
  * the close button close it, and focus returns to the button that opened it.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react'
-import { createPortal } from 'react-dom'
 import type { ContactSettings } from '../../pages/build-contract.ts'
 import { ENGLISH, fill, type Words } from '../../pages/words.ts'
-import { trapTab, useModal } from '../parts/modal.ts'
+import { ModalDialog } from '../parts/modal.tsx'
 import { FIELDS, mailtoHref, validateAll, validateField, type Errors, type Field, type Values } from './validate.ts'
 
 /** `mailto`: the visitor's email app was asked to open with the message (no form endpoint). */
@@ -107,32 +106,9 @@ function FormField({ id, field, value, error, words, onChange, onBlur }: { id: s
 export default function ContactDialog({ contact, words = ENGLISH, onClose }: ContactDialogProps) {
   const id = useId()
   const dialog = useRef<HTMLDialogElement>(null)
-  useModal(dialog)
   const { values, errors, status, update, check, submit } = useContactForm(contact, words, dialog)
-  return createPortal(
-    <dialog
-      ref={dialog}
-      className="contact-dialog"
-      aria-labelledby={`${id}-title`}
-      aria-modal="true"
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault()
-          onClose()
-        } else if (dialog.current) trapTab(event, dialog.current)
-      }}
-    >
-      <div className="contact-dialog-header">
-        <h2 id={`${id}-title`}>{words.contactTitle}</h2>
-        <button type="button" className="close" onClick={onClose}>
-          {words.close}
-          <span className="visually-hidden"> {words.closeContact}</span>
-        </button>
-      </div>
+  return (
+    <ModalDialog dialog={dialog} className="contact-dialog" title={words.contactTitle} close={words.close} closes={words.closeContact} onClose={onClose}>
       {status === 'sent' || status === 'mailto' ? (
         <Confirmation status={status} name={values.name.trim()} email={contact.email} words={words} onClose={onClose} />
       ) : (
@@ -151,7 +127,6 @@ export default function ContactDialog({ contact, words = ENGLISH, onClose }: Con
           {status === 'sending' ? <p role="status" className="visually-hidden">{words.sendingStatus}</p> : null}
         </form>
       )}
-    </dialog>,
-    document.body,
+    </ModalDialog>
   )
 }

@@ -5,9 +5,8 @@
  * arrive.
  */
 import { useEffect, useId, useRef, useState } from 'react'
-import { createPortal } from 'react-dom'
 import { fill, type Words } from '../../pages/words.ts'
-import { trapTab, useModal } from '../../blocks/parts/modal.ts'
+import { ModalDialog } from '../../blocks/parts/modal.tsx'
 import { excerptParts, search, type SearchHit } from './pagefind.ts'
 
 type Found = { query: string; hits: SearchHit[] } | { query: string; failed: true }
@@ -70,31 +69,8 @@ export default function SearchDialog({ words, onClose }: { words: Words; onClose
   const dialog = useRef<HTMLDialogElement>(null)
   const [query, setQuery] = useState('')
   const found = useSearch(query)
-  useModal(dialog)
-  return createPortal(
-    <dialog
-      ref={dialog}
-      className="search-dialog"
-      aria-labelledby={`${id}-title`}
-      aria-modal="true"
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault()
-          onClose()
-        } else if (dialog.current) trapTab(event, dialog.current)
-      }}
-    >
-      <div className="search-dialog-header">
-        <h2 id={`${id}-title`}>{words.searchTitle}</h2>
-        <button type="button" className="close" onClick={onClose}>
-          {words.close}
-          <span className="visually-hidden"> {words.closeSearch}</span>
-        </button>
-      </div>
+  return (
+    <ModalDialog dialog={dialog} className="search-dialog" title={words.searchTitle} close={words.close} closes={words.closeSearch} onClose={onClose}>
       <form role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor={`${id}-query`} className="visually-hidden">
           {words.search}
@@ -102,7 +78,6 @@ export default function SearchDialog({ words, onClose }: { words: Words; onClose
         <input id={`${id}-query`} type="search" value={query} autoComplete="off" onChange={(event) => setQuery(event.target.value)} />
       </form>
       {found ? <Results found={found} words={words} onPick={onClose} /> : null}
-    </dialog>,
-    document.body,
+    </ModalDialog>
   )
 }
