@@ -205,6 +205,8 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
     throw new Error(`${MISSING_TOKEN_MESSAGE}: set STORYBLOK_TOKEN${config.version === 'draft' ? ' and STORYBLOK_PREVIEW_TOKEN' : ''}.`)
   }
   const { get, count } = requester(config, accessToken, options)
+  // A release preview reads every story as the release will publish it.
+  const release = config.release ? { from_release: config.release } : {}
   return {
     get requestCount() {
       return count()
@@ -219,7 +221,7 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
       return { id: space.id, name: space.name, cv: space.version, languageCodes: codes.filter((code): code is string => typeof code === 'string' && code !== '') }
     },
     async getStories(params) {
-      const query = { version: config.version, ...params }
+      const query = { version: config.version, ...release, ...params }
       const { data, headers } = await get('cdn/stories', query)
       if (!Array.isArray(data.stories)) {
         throw new CmsRequestError(describe('cdn/stories', params), 200, data, 'the answer has no stories array')
@@ -235,7 +237,7 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
       return { entries, total: totalOf(headers, entries.length) }
     },
     async getLinks(params) {
-      const { data, headers } = await get('cdn/links', { version: config.version, paginated: 1, include_dates: 1, ...params })
+      const { data, headers } = await get('cdn/links', { version: config.version, paginated: 1, include_dates: 1, ...release, ...params })
       const links = data.links
       if (typeof links !== 'object' || links === null || Array.isArray(links)) {
         throw new CmsRequestError(describe('cdn/links', params), 200, data, 'the answer has no links object')
@@ -244,7 +246,7 @@ export function createCmsClient(config: CmsConfig, options: ClientOptions = {}):
       return { links: entries, total: totalOf(headers, entries.length) }
     },
     async getStory(idOrSlug, params = {}) {
-      const query = { version: config.version, ...params }
+      const query = { version: config.version, ...release, ...params }
       const { data } = await get(`cdn/stories/${idOrSlug}`, query)
       if (!data.story) throw new CmsRequestError(`GET cdn/stories/${idOrSlug}`, 200, data, 'the answer has no story')
       return { story: data.story as Story, ...(await included(get, data, query)) }

@@ -58,6 +58,8 @@ export interface CmsConfig {
   languages?: LanguageSetting
   /** `STORYBLOK_LANGUAGE_STRATEGY`: how the space translates; detected when absent. */
   languageStrategy?: LanguageStrategy
+  /** Drafts as a release (the Releases app) will publish them: `from_release` on every story request (`--release ID`). */
+  release?: number
 }
 
 export type LanguageSetting = 'auto' | string[]

@@ -8,10 +8,10 @@ import type { CmsConfig } from './config.ts'
 /** Where `npm start` serves drafts to the visual editor (scripts/server/preview-proxy.ts). */
 export const PREVIEW_PROXY_PATH = '/api/preview/story'
 
-export type PreviewConfig = Pick<CmsConfig, 'previewToken' | 'region' | 'apiUrl' | 'perPage' | 'rateLimit'>
+export type PreviewConfig = Pick<CmsConfig, 'previewToken' | 'region' | 'apiUrl' | 'perPage' | 'rateLimit' | 'release'>
 
 export function previewConfigOf(cms: CmsConfig): PreviewConfig {
-  return { previewToken: cms.previewToken, region: cms.region, apiUrl: cms.apiUrl, perPage: cms.perPage, rateLimit: cms.rateLimit }
+  return { previewToken: cms.previewToken, region: cms.region, apiUrl: cms.apiUrl, perPage: cms.perPage, rateLimit: cms.rateLimit, ...(cms.release ? { release: cms.release } : {}) }
 }
 
 /** The CMS settings the browser uses for drafts. */

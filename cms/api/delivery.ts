@@ -48,10 +48,11 @@ function visibleStories(space: Space, version: Version): StoredStory[] {
   return version === 'draft' ? space.stories : space.stories.filter((story) => story.published !== false)
 }
 
-/** Who is asking: which version, and which language (undefined: the default one). */
+/** Who is asking: which version, which language (undefined: the default one) and which release's drafts. */
 interface Access {
   version: Version
   language?: string
+  release?: string
 }
 
 /** The stories of each `group_id`, made once per list of stories (tests add stories to a running space). */
@@ -79,8 +80,10 @@ function alternatesOf(space: Space, stored: StoredStory): unknown {
  * The story as the API sends it: draft overlay applied, the language asked for (cms/api/translate.ts),
  * its alternates, editor markers added, CMS-only fields gone.
  */
-function present(space: Space, stored: StoredStory, { version, language }: Access, excluded: string[]): Story {
-  const { published: _published, draft, ...rest } = stored
+function present(space: Space, stored: StoredStory, { version, language, release }: Access, excluded: string[]): Story {
+  const { published: _published, draft: ownDraft, releases, ...rest } = stored
+  // A release's version of the story, where the release holds one, stands in for its draft.
+  const draft = (release && releases && own(releases, release)) || ownDraft
   const alternates = alternatesOf(space, stored)
   const story = alternates === undefined ? rest : { ...rest, alternates }
   // translateContent answers a deep copy, which the markers and exclusions then change in place.
@@ -99,7 +102,7 @@ const presentedJson = new WeakMap<StoredStory, { version: number; byAccess: Map<
 function presentJson(space: Space, stored: StoredStory, access: Access, excluded: string[]): string {
   let memo = presentedJson.get(stored)
   if (!memo || memo.version !== space.version) presentedJson.set(stored, (memo = { version: space.version, byAccess: new Map() }))
-  const key = `${access.version}|${access.language ?? ''}|${excluded.join(',')}`
+  const key = `${access.version}|${access.language ?? ''}|${access.release ?? ''}|${excluded.join(',')}`
   let json = memo.byAccess.get(key)
   if (json === undefined) memo.byAccess.set(key, (json = JSON.stringify(present(space, stored, access, excluded))))
   return json
@@ -166,7 +169,9 @@ function authorize(space: Space, query: URLSearchParams): Access | undefined {
   const version: Version = query.get('version') === 'draft' ? 'draft' : 'published'
   const code = query.get('language') ?? ''
   const language = space.language_codes?.includes(code) ? { language: code } : {}
-  if (token === space.tokens.preview) return { version, ...language }
+  // Releases hold drafts: only the preview token reads them.
+  const release = query.get('from_release') ?? ''
+  if (token === space.tokens.preview) return { version, ...language, ...(/^[1-9]\d*$/.test(release) ? { release } : {}) }
   if (token === space.tokens.public && version === 'published') return { version, ...language }
   return undefined
 }

@@ -15,6 +15,8 @@ export interface StoredStory extends Story {
   published?: boolean
   /** Unpublished changes, swapped in for `version=draft`. */
   draft?: { name?: string; content: Blok }
+  /** The story as scheduled in releases (the Releases app), by release id: `version=draft&from_release=<id>` sees it. */
+  releases?: Record<string, { name?: string; content: Blok }>
   /** The story's path in other languages (the Translatable Slugs app), without the language prefix. */
   translated_slugs?: TranslatedSlug[] | null
 }

@@ -26,6 +26,8 @@ export interface BuildOptions {
   changed?: number[]
   /** Build the demo space although settings are present (`--demo`; scripts/engine/demo-guard.ts). */
   demo: boolean
+  /** A whole-site preview of a release (`--release ID`): a preview build of every story's draft as that release holds it. */
+  release?: number
 }
 
 export interface BuildConfig extends BuildOptions {
@@ -56,7 +58,7 @@ export function loadEnv(env: Env = process.env, file = resolve('.env'), warn: (w
 /** The project's folder: where its node_modules are. */
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
 
-const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--full] [--changed ID,ID] [--demo]'
+const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--release ID] [--full] [--changed ID,ID] [--demo]'
 
 /**
  * Why the work folder `dir` cannot be a folder, if it cannot: the nearest part of its path that
@@ -80,7 +82,7 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
     ;({ values } = parseArgs({
       args: argv,
       strict: true,
-      options: { preview: { type: 'boolean' }, full: { type: 'boolean' }, demo: { type: 'boolean' }, changed: { type: 'string', multiple: true }, out: { type: 'string' }, 'work-dir': { type: 'string' } },
+      options: { preview: { type: 'boolean' }, full: { type: 'boolean' }, demo: { type: 'boolean' }, changed: { type: 'string', multiple: true }, release: { type: 'string' }, out: { type: 'string' }, 'work-dir': { type: 'string' } },
     }))
   } catch (error) {
     problems.push(`${(error as Error).message.split('\n')[0]!.replace(/\.?$/, '.')} ${USAGE}`)
@@ -90,6 +92,9 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
     const ids = value.split(',').map((id) => id.trim())
     if (ids.every((id) => /^\d+$/.test(id))) options.changed = [...(options.changed ?? []), ...ids.map(Number)]
     else problems.push(`--changed "${value}" is not a list of story ids (numbers separated by commas, as webhooks send them).`)
+  }
+  if (values.release !== undefined && !/^[1-9]\d*$/.test(values.release)) {
+    problems.push(`--release "${values.release}" is not a release id: use the number Storyblok shows for the release (its URL in the Releases app ends with it).`)
   }
   const workDir = values['work-dir'] ? resolve(values['work-dir']) : options.workDir
   const inProject = relative(PROJECT_ROOT, workDir)
@@ -103,6 +108,7 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
     preview: values.preview ?? false,
     full: values.full ?? false,
     demo: values.demo ?? false,
+    ...(values.release && /^[1-9]\d*$/.test(values.release) ? { release: Number(values.release) } : {}),
     outDir: values.out ? resolve(values.out) : options.outDir,
     workDir,
   }
@@ -132,7 +138,9 @@ function readAnalytics(env: Env, problems: string[]): AnalyticsScript | undefine
 export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
   const problems: string[] = []
   const options = parseBuildArgs(argv, problems)
-  const cms = readCmsConfig(env, problems)
+  const settings = readCmsConfig(env, problems)
+  // A release is previewed in drafts, as its stories will be published.
+  const cms = options.release ? { ...settings, version: 'draft' as const, release: options.release } : settings
   const siteUrl = readVar(env, 'SITE_URL')
   if (siteUrl !== undefined && !parseHttpUrl(siteUrl)) {
     problems.push(`SITE_URL="${siteUrl}" is not a full http(s) URL: use the public origin, such as https://www.example.com.`)
@@ -147,10 +155,10 @@ export function readBuildConfig(env: Env, argv: string[]): BuildConfig {
   }
   const embedded = usesEmbeddedCms(env)
   problems.push(...demoProblems(env, options, embedded))
-  const preview = options.preview || readVar(env, 'PREVIEW') === '1'
+  const preview = options.preview || options.release !== undefined || readVar(env, 'PREVIEW') === '1'
   if (preview && (embedded || !readVar(env, 'STORYBLOK_PREVIEW_TOKEN'))) {
     problems.push(
-      'A preview build (--preview or PREVIEW=1) needs STORYBLOK_PREVIEW_TOKEN and a Storyblok space the browser can reach ' +
+      'A preview build (--preview, --release or PREVIEW=1) needs STORYBLOK_PREVIEW_TOKEN and a Storyblok space the browser can reach ' +
         '(STORYBLOK_TOKEN, or STORYBLOK_API_URL): the embedded demo CMS stops when the build ends.',
     )
   }

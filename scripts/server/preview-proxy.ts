@@ -3,7 +3,8 @@
  * a story's draft (`{ story, links }`, as the delivery API does) to the visual editor, and only to
  * it. Storyblok signs every editor URL: `_storyblok_tk[token]` is sha1(`space_id:preview_token:
  * timestamp`), so a request that carries a valid, fresh one comes from someone the editor let in.
- * The preview token never leaves the server.
+ * The preview token never leaves the server. A draft is asked `from_release` the release the editor
+ * previews, when the page passes one on.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { RequestHandler } from 'express'
@@ -59,7 +60,10 @@ export function previewProxy(cms: CmsConfig & { previewToken: string }, log: (li
       // The language the editor edits (field-level translation); anything else is the default.
       const language = params.get('language') ?? ''
       const translated = LANGUAGE_TAG.test(language) ? { language } : {}
-      const { story, links } = await client.getStory(uuid, { find_by: 'uuid', resolve_relations: RESOLVE_RELATIONS.join(','), resolve_links: 'url', ...translated })
+      // The release the editor previews (`_storyblok_release`, passed on by the page as from_release).
+      const release = params.get('from_release') ?? ''
+      const inRelease = /^[1-9]\d{0,15}$/.test(release) ? { from_release: release } : {}
+      const { story, links } = await client.getStory(uuid, { find_by: 'uuid', resolve_relations: RESOLVE_RELATIONS.join(','), resolve_links: 'url', ...translated, ...inRelease })
       return res.json({ story, links })
     } catch (error) {
       if (error instanceof CmsRequestError && error.status === 404) return res.status(404).json({ error: `Story ${uuid} has no draft.` })

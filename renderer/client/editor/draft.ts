@@ -39,6 +39,12 @@ export function editedLanguage(search: string, site: SiteInfo): string | undefin
   return site.home ? site.language : undefined
 }
 
+/** The release the editor previews (`_storyblok_release`, the Releases app), when it names one: drafts are then asked `from_release` it. */
+export function editedRelease(search: string): number | undefined {
+  const release = new URLSearchParams(search).get('_storyblok_release') ?? ''
+  return /^[1-9]\d{0,15}$/.test(release) ? Number(release) : undefined
+}
+
 /** The draft as a payload: checked and repaired like a crawled story (cms/story-shape.ts), then trimmed. */
 export function draftPayload(published: RoutePayload, story: Story, links: StoryLink[] = []): RoutePayload {
   // At the page's own route, as the build placed it: a draft's slug is not where the page is yet.
@@ -54,7 +60,8 @@ export class NoPreviewProxy extends Error {}
  * checks the editor's signed parameters (`_storyblok_tk[…]`, passed on from this page's URL).
  */
 export async function fetchDraftViaProxy(published: RoutePayload, search = location.search, language?: string): Promise<RoutePayload> {
-  const query = new URLSearchParams({ uuid: published.story.uuid, ...(language ? { language } : {}) })
+  const release = editedRelease(search)
+  const query = new URLSearchParams({ uuid: published.story.uuid, ...(language ? { language } : {}), ...(release ? { from_release: String(release) } : {}) })
   for (const [name, value] of new URLSearchParams(search)) if (name.startsWith('_storyblok_tk[')) query.set(name, value)
   try {
     const { story, links } = await siteFetch<{ story: Story; links: StoryLink[] }>(`${PREVIEW_PROXY_PATH}?${query}`, { retry: 0 })
@@ -67,9 +74,9 @@ export async function fetchDraftViaProxy(published: RoutePayload, search = locat
   }
 }
 
-/** Fetches the story's draft; rejects with the CMS's reason (e.g. a rejected token). */
-export async function fetchDraft(preview: PreviewConfig, published: RoutePayload, language?: string): Promise<RoutePayload> {
-  const client = createCmsClient(draftCmsConfig(preview))
+/** Fetches the story's draft (as the editor's release holds it, else as the build's); rejects with the CMS's reason (e.g. a rejected token). */
+export async function fetchDraft(preview: PreviewConfig, published: RoutePayload, language?: string, release = editedRelease(location.search)): Promise<RoutePayload> {
+  const client = createCmsClient(draftCmsConfig(release ? { ...preview, release } : preview))
   const { story, links } = await client.getStory(published.story.uuid, {
     find_by: 'uuid',
     resolve_relations: RESOLVE_RELATIONS.join(','),
