@@ -4,6 +4,7 @@ import type { Request, Response } from 'express'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import { createCmsClient } from '../cms/client.ts'
 import { readCmsConfig, ConfigError } from '../cms/config.ts'
+import type { Story } from '../cms/content-model.ts'
 import { editedRelease } from '../renderer/client/editor/draft.ts'
 import { readBuildConfig } from '../scripts/engine/config.ts'
 import { editorToken, previewProxy } from '../scripts/server/preview-proxy.ts'
@@ -24,7 +25,7 @@ async function releaseSpace() {
   return server
 }
 
-const titleOf = (story: { content: { title?: unknown } }) => story.content.title
+const titleOf = (story: Pick<Story, 'content'>) => story.content.title
 
 describe('release previews', () => {
   it('should answer drafts from_release the release, other drafts without one, and published content to the public token', async () => {
@@ -49,7 +50,7 @@ describe('release previews', () => {
     const timestamp = Math.floor(Date.now() / 1000)
     const draftTitle = async (release?: string) => {
       const query = new URLSearchParams({ uuid: 'uuid-1', '_storyblok_tk[space_id]': String(cms.space.id), '_storyblok_tk[timestamp]': String(timestamp), '_storyblok_tk[token]': editorToken(cms.space.id, TOKENS.preview, timestamp), ...(release ? { from_release: release } : {}) })
-      let answer: { status: number; body?: { story: { content: { title?: unknown } } } } = { status: 200 }
+      let answer: { status: number; body?: { story: Story } } = { status: 200 }
       const res = { setHeader: () => res, status: (status: number) => ((answer.status = status), res), json: (body: never) => ((answer = { ...answer, body }), res) }
       await handler({ originalUrl: `/api/preview/story?${query}` } as Request, res as unknown as Response, () => {})
       return [answer.status, answer.body && titleOf(answer.body.story)]
