@@ -66,7 +66,9 @@ describe('a standby build', () => {
     const { space, cms, out, env } = await builtSpace('ahead-stale')
     try {
       const run = await standby(out, env)
+      // Published meanwhile, and built by a build without ids (a schedule), which finds it by its links.
       space.stories[1]!.content.title = 'Project 2, built meanwhile'
+      space.stories[1]!.published_at = '2026-11-28T10:00:00.000Z'
       space.version++
       expect((await runBuild(['--out', out, '--work-dir', work], env)).code).toBe(0)
       space.stories[2]!.content.title = 'Project 3, edited'
