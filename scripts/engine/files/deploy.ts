@@ -90,8 +90,20 @@ export function stagePath(outDir: string): string {
   return join(buildsDir(outDir), `.staging-${process.pid}`)
 }
 
+/**
+ * Drops a stage: out of sight at once (renamed to trash), deleted by a detached process like old
+ * builds (clearOld). A filled stage is 10,000s of links and folders, whose deletion took 2.4-2.9 s
+ * of a no-change build at 10,000 stories (measured 2026-11-28).
+ */
 export async function discardStage(stage: string): Promise<void> {
-  await rm(stage, { recursive: true, force: true })
+  const trash = join(dirname(stage), `${TRASH}${basename(stage)}-${Date.now()}`)
+  try {
+    renameSync(stage, trash)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    throw error
+  }
+  removeInBackground([trash])
 }
 
 /** Leaves the stage empty, as createStage made it. */
