@@ -71,6 +71,6 @@ describe('release previews', () => {
         return error instanceof ConfigError ? error.problems : [String(error)]
       }
     })()
-    expect(problems).toContain('--release "autumn" is not a release id: use the number Storyblok shows for the release (its URL in the Releases app ends with it).')
+    expect(problems).toContain('--release "autumn" is not a release id: use the release\'s number, as the editor\'s preview links of it carry it (_storyblok_release=…).')
   })
 })

@@ -11,6 +11,7 @@ import { addEditableMarkers } from './editable.ts'
 import { localizedFullSlug, localizedName, translateContent } from './translate.ts'
 import type { Space, StoredStory } from './space.ts'
 import { own } from '../own.ts'
+import { releaseId } from '../release.ts'
 import { storyLinkOf } from '../links.ts'
 
 export interface DeliveryAnswer {
@@ -170,8 +171,8 @@ function authorize(space: Space, query: URLSearchParams): Access | undefined {
   const code = query.get('language') ?? ''
   const language = space.language_codes?.includes(code) ? { language: code } : {}
   // Releases hold drafts: only the preview token reads them.
-  const release = query.get('from_release') ?? ''
-  if (token === space.tokens.preview) return { version, ...language, ...(/^[1-9]\d*$/.test(release) ? { release } : {}) }
+  const release = releaseId(query.get('from_release'))
+  if (token === space.tokens.preview) return { version, ...language, ...(release ? { release: String(release) } : {}) }
   if (token === space.tokens.public && version === 'published') return { version, ...language }
   return undefined
 }

@@ -9,7 +9,8 @@ import { fill, type Words } from '../../pages/words.ts'
 import { ModalDialog } from '../../blocks/parts/modal.tsx'
 import { excerptParts, search, type SearchHit } from './pagefind.ts'
 
-type Found = { query: string; hits: SearchHit[] } | { query: string; failed: true }
+/** `total`: the pages that matched, of which the first SHOWN_RESULTS (pagefind.ts) are listed. */
+type Found = { query: string; hits: SearchHit[]; total: number } | { query: string; failed: true }
 
 /** The results of the words typed, the latest search's only. */
 function useSearch(query: string): Found | undefined {
@@ -19,7 +20,7 @@ function useSearch(query: string): Found | undefined {
     if (!term) return setFound(undefined)
     let current = true
     search(term).then(
-      (hits) => current && hits && setFound({ query: term, hits }),
+      (result) => current && result && setFound({ query: term, ...result }),
       () => current && setFound({ query: term, failed: true }),
     )
     return () => {
@@ -48,7 +49,7 @@ function Results({ found, words, onPick }: { found: Found; words: Words; onPick:
   return (
     <div className="search-found" data-query={found.query}>
       <p role="status" className="search-count">
-        {found.hits.length ? fill(words.searchResults, { count: found.hits.length }) : fill(words.searchNothing, { query: found.query })}
+        {found.total ? fill(words.searchResults, { count: found.total }) : fill(words.searchNothing, { query: found.query })}
       </p>
       <ol className="search-results">
         {found.hits.map((hit) => (

@@ -28,18 +28,20 @@ export const SHOWN_RESULTS = 8
 let loading: Promise<Pagefind> | undefined
 
 function pagefind(): Promise<Pagefind> {
-  loading ??= import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind) => (await module.options({ excerptLength: 24 }), module))
-  // A failed load (offline, an index not written yet) is tried again by the next search.
-  loading.catch(() => (loading = undefined))
+  if (!loading) {
+    loading = import(/* @vite-ignore */ PAGEFIND_URL).then(async (module: Pagefind) => (await module.options({ excerptLength: 24 }), module))
+    // A failed load (offline, an index not written yet) is tried again by the next search.
+    loading.catch(() => (loading = undefined))
+  }
   return loading
 }
 
-/** The best hits for `term`, or null when a newer search replaced this one. */
-export async function search(term: string): Promise<SearchHit[] | null> {
+/** The best hits for `term` and how many pages matched in all, or null when a newer search replaced this one. */
+export async function search(term: string): Promise<{ hits: SearchHit[]; total: number } | null> {
   const found = await (await pagefind()).debouncedSearch(term, {}, 200)
   if (!found) return null
   const pages = await Promise.all(found.results.slice(0, SHOWN_RESULTS).map((result) => result.data()))
-  return pages.map((page) => ({ url: page.url, title: page.meta.title ?? page.url, excerpt: page.excerpt }))
+  return { hits: pages.map((page) => ({ url: page.url, title: page.meta.title ?? page.url, excerpt: page.excerpt })), total: found.results.length }
 }
 
 /**

@@ -12,6 +12,7 @@ import { DEFAULT_SITE_LANGUAGE, LANGUAGE_TAG } from '../../cms/language.ts'
 import { demoProblems } from './demo-guard.ts'
 import { loadEnvFile } from './env-file.ts'
 import type { AnalyticsScript, ContactSettings, SiteInfo } from '../../pages/build-contract.ts'
+import { releaseId } from '../../cms/release.ts'
 
 export interface BuildOptions {
   /** Build for the visual editor: drafts fetched in the browser with the preview token. */
@@ -93,8 +94,9 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
     if (ids.every((id) => /^\d+$/.test(id))) options.changed = [...(options.changed ?? []), ...ids.map(Number)]
     else problems.push(`--changed "${value}" is not a list of story ids (numbers separated by commas, as webhooks send them).`)
   }
-  if (values.release !== undefined && !/^[1-9]\d*$/.test(values.release)) {
-    problems.push(`--release "${values.release}" is not a release id: use the number Storyblok shows for the release (its URL in the Releases app ends with it).`)
+  const release = releaseId(values.release)
+  if (values.release !== undefined && release === undefined) {
+    problems.push(`--release "${values.release}" is not a release id: use the release's number, as the editor's preview links of it carry it (_storyblok_release=…).`)
   }
   const workDir = values['work-dir'] ? resolve(values['work-dir']) : options.workDir
   const inProject = relative(PROJECT_ROOT, workDir)
@@ -108,7 +110,7 @@ export function parseBuildArgs(argv: string[], problems: string[]): BuildOptions
     preview: values.preview ?? false,
     full: values.full ?? false,
     demo: values.demo ?? false,
-    ...(values.release && /^[1-9]\d*$/.test(values.release) ? { release: Number(values.release) } : {}),
+    ...(release ? { release } : {}),
     outDir: values.out ? resolve(values.out) : options.outDir,
     workDir,
   }

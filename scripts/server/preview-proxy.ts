@@ -11,6 +11,7 @@ import type { RequestHandler } from 'express'
 import { CmsRequestError, createCmsClient } from '../../cms/client.ts'
 import type { CmsConfig } from '../../cms/config.ts'
 import { LANGUAGE_TAG } from '../../cms/language.ts'
+import { releaseId } from '../../cms/release.ts'
 import { RESOLVE_RELATIONS } from '../../cms/content-model.ts'
 
 /** Editor links are accepted for one hour after Storyblok signed them. */
@@ -61,8 +62,8 @@ export function previewProxy(cms: CmsConfig & { previewToken: string }, log: (li
       const language = params.get('language') ?? ''
       const translated = LANGUAGE_TAG.test(language) ? { language } : {}
       // The release the editor previews (`_storyblok_release`, passed on by the page as from_release).
-      const release = params.get('from_release') ?? ''
-      const inRelease = /^[1-9]\d{0,15}$/.test(release) ? { from_release: release } : {}
+      const release = releaseId(params.get('from_release'))
+      const inRelease = release ? { from_release: release } : {}
       const { story, links } = await client.getStory(uuid, { find_by: 'uuid', resolve_relations: RESOLVE_RELATIONS.join(','), resolve_links: 'url', ...translated, ...inRelease })
       return res.json({ story, links })
     } catch (error) {

@@ -12,7 +12,6 @@ export const WEBHOOK_BODY_LIMIT = 64 * 1024
 
 /** The story actions that change the site; others (e.g. `entry_action`) are acknowledged and ignored. */
 export const HANDLED_ACTIONS = ['published', 'unpublished', 'deleted', 'moved'] as const
-export type HandledAction = (typeof HANDLED_ACTIONS)[number]
 
 /** Storyblok's datasource events (the second is the legacy name); they carry `datasource_slug`, no story. */
 export const DATASOURCE_ACTIONS = ['entries_updated', 'datasource_entry_saved'] as const
@@ -25,10 +24,10 @@ export const SPACE_ACTIONS = ['release.merged', 'release_merged', 'pipeline.depl
 export const WHOLE_SPACE = -1
 
 /**
- * A webhook's event, by what it names. Actions come dotted (`story.published`, as webhooks are
- * configured since 2024) or plain (`published`, in payloads and legacy webhooks); both are read.
+ * A webhook's event, by what it names. Actions come dotted (`story.published`, the names webhooks
+ * are configured with) or plain (`published`, in payloads and legacy webhooks); both are read.
  */
-export type StoryEvent = { kind: 'story'; action: string; story_id: number; full_slug?: string; space_id?: number; text?: string }
+type StoryEvent = { kind: 'story'; action: string; story_id: number; full_slug?: string; space_id?: number; text?: string }
 export type SiteEvent =
   | StoryEvent
   | { kind: 'datasource'; action: string; datasource_slug: string }

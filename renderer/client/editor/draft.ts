@@ -10,6 +10,7 @@ import { checkStory } from '../../../cms/story-shape.ts'
 import { buildPayload } from '../../../pages/payload.ts'
 import type { SiteIndex, StoryRef } from '../../../pages/site-index.ts'
 import { LANGUAGE_TAG } from '../../../cms/language.ts'
+import { releaseId } from '../../../cms/release.ts'
 import type { RoutePayload, SiteInfo } from '../../../pages/build-contract.ts'
 import { fullSlugOf } from '../../../pages/routes.ts'
 import { siteFetch, statusOf } from '../fetch.ts'
@@ -41,8 +42,7 @@ export function editedLanguage(search: string, site: SiteInfo): string | undefin
 
 /** The release the editor previews (`_storyblok_release`, the Releases app), when it names one: drafts are then asked `from_release` it. */
 export function editedRelease(search: string): number | undefined {
-  const release = new URLSearchParams(search).get('_storyblok_release') ?? ''
-  return /^[1-9]\d{0,15}$/.test(release) ? Number(release) : undefined
+  return releaseId(new URLSearchParams(search).get('_storyblok_release'))
 }
 
 /** The draft as a payload: checked and repaired like a crawled story (cms/story-shape.ts), then trimmed. */

@@ -10,6 +10,7 @@
  * (acquireTranslation), each in a story file of its own.
  */
 import type { CmsClient, SpaceInfo } from '../../../cms/client.ts'
+import type { Version } from '../../../cms/config.ts'
 import type { Story } from '../../../cms/content-model.ts'
 import { crawl, crawlLanguage } from '../../../cms/crawl.ts'
 import { REDIRECTS_CHANGE } from '../../../cms/datasource.ts'
@@ -39,7 +40,7 @@ export interface ContentOptions {
   previous?: CacheState
   changedIds?: number[]
   /** The content version the build reads (`STORYBLOK_VERSION`): a published one is compared by its links. */
-  version: 'published' | 'draft'
+  version: Version
   onProgress?: (fetched: number, total: number) => void
   log: (line: string) => void
 }
