@@ -9,7 +9,7 @@ import type { BlockProps } from './types.ts'
  * image, up to `limit` (empty = all), long lists paginated like `all-projects`. An article
  * without an image keeps its text in the same column, so the list never jumps.
  */
-export function AllArticles({ blok }: BlockProps) {
+export function AllArticles({ blok }: BlockProps<'all-articles'>) {
   const { words } = useBlockEnv()
   return (
     <StoryList blok={blok} type="article" labels={{ name: words.articles, newer: words.newerArticles, older: words.olderArticles, more: words.moreArticles }}>

@@ -8,7 +8,7 @@ import { useBlockEnv } from './environment.tsx'
 import { readableDate } from '../pages/words.ts'
 
 /** Content type `article`: title, publication date, the teaser as lead, lead image, body blocks. */
-export function Article({ blok }: BlockProps) {
+export function Article({ blok }: BlockProps<'article'>) {
   const storyName = useStoryName()
   const published = usePublishedDate()
   const { words } = useBlockEnv()

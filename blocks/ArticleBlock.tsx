@@ -6,7 +6,7 @@ import { Image } from './parts/Image.tsx'
 import { RichText } from './parts/RichText.tsx'
 
 /** `article-block`: a titled section of rich text with an image on the left or right (default). */
-export function ArticleBlock({ blok }: BlockProps) {
+export function ArticleBlock({ blok }: BlockProps<'article-block'>) {
   const side = blok.image_position === 'left' ? 'left' : 'right'
   const withImage = imageAsset(blok.image) !== undefined
   return (

@@ -6,7 +6,6 @@
  * runs: without JavaScript (or before it has loaded) the visitor can still write.
  */
 import { lazy, Suspense, useState, type MouseEvent } from 'react'
-import type { Multilink } from '../cms/content-model.ts'
 import { multilinkHref } from '../cms/links.ts'
 import { safeUrl } from '../cms/url-policy.ts'
 import type { BlockProps } from './types.ts'
@@ -18,9 +17,9 @@ import { LoadBoundary } from './parts/LoadBoundary.tsx'
 const ContactDialog = lazy(() => import('./contact/ContactDialog.tsx'))
 
 /** The button as a link to where its `link` field points. */
-function LinkButton({ blok, href, className, editable }: { blok: BlockProps['blok']; href: string; className: string; editable: ReturnType<typeof useEditable> }) {
+function LinkButton({ blok, href, className, editable }: { blok: BlockProps<'button'>['blok']; href: string; className: string; editable: ReturnType<typeof useEditable> }) {
   const { words } = useBlockEnv()
-  const blank = (blok.link as Multilink).target === '_blank'
+  const blank = blok.link?.target === '_blank'
   return (
     <p {...editable}>
       <a className={className} href={href} {...(blank ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
@@ -31,14 +30,14 @@ function LinkButton({ blok, href, className, editable }: { blok: BlockProps['blo
   )
 }
 
-export function Button({ blok }: BlockProps) {
+export function Button({ blok }: BlockProps<'button'>) {
   const { contact, words, links } = useBlockEnv()
   const [open, setOpen] = useState(false)
   // Every hook before the link's early return: an editor adding a link must not change their order.
   const editable = useEditable(blok)
   const variant = blok.variant === 'secondary' ? 'secondary' : 'primary'
   const className = `button button-${variant}`
-  const href = safeUrl(multilinkHref(blok.link as Multilink | undefined, links), 'link')
+  const href = safeUrl(multilinkHref(blok.link ?? undefined, links), 'link')
   if (href) return <LinkButton blok={blok} href={href} className={className} editable={editable} />
   const label = text(blok.label) ?? words.contactUs
   const openDialog = (event: MouseEvent) => {

@@ -4,7 +4,7 @@ import { text } from './parts/fields.ts'
 import { Image } from './parts/Image.tsx'
 
 /** `feature`: a named point with optional text and image. */
-export function Feature({ blok }: BlockProps) {
+export function Feature({ blok }: BlockProps<'feature'>) {
   return (
     <div className="feature" {...useEditable(blok)}>
       <Image asset={blok.image} sizes="(min-width: 960px) 25vw, 50vw" />

@@ -5,7 +5,7 @@ import { bloks, text } from './parts/fields.ts'
 import { useStoryName } from './parts/story.ts'
 
 /** Content type `page`: a title (falling back to the story name) and any nestable blocks. */
-export function Page({ blok }: BlockProps) {
+export function Page({ blok }: BlockProps<'page'>) {
   const storyName = useStoryName()
   return (
     <article className="page" {...useEditable(blok)}>

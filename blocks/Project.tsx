@@ -1,4 +1,3 @@
-import type { Multilink } from '../cms/content-model.ts'
 import { multilinkHref } from '../cms/links.ts'
 import type { StoryCard } from '../pages/build-contract.ts'
 import { Blocks } from './parts/Blocks.tsx'
@@ -16,10 +15,10 @@ function relatedCards(value: unknown): StoryCard[] {
 }
 
 /** Content type `project`: title, description, image, the live project link, body, related projects. */
-export function Project({ blok }: BlockProps) {
+export function Project({ blok }: BlockProps<'project'>) {
   const { links, words } = useBlockEnv()
   const storyName = useStoryName()
-  const href = multilinkHref(blok.link as Multilink | undefined, links)
+  const href = multilinkHref(blok.link ?? undefined, links)
   const external = href !== undefined && /^https?:/.test(href)
   const related = relatedCards(blok.related)
   return (

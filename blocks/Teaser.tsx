@@ -5,7 +5,7 @@ import { text } from './parts/fields.ts'
 import { Image } from './parts/Image.tsx'
 
 /** `teaser`: a headline with optional text and image; the page's opening teaser is its hero. */
-export function Teaser({ blok, priority }: BlockProps) {
+export function Teaser({ blok, priority }: BlockProps<'teaser'>) {
   return (
     <section className={`teaser${imageAsset(blok.image) !== undefined ? ' has-image' : ''}`} {...useEditable(blok)}>
       <div className="teaser-text">

@@ -3,7 +3,8 @@
  * (`all-projects`, `AllProjects`, `all_projects`).
  */
 import type { ComponentType } from 'react'
-import { blockName, type BlockName } from '../cms/content-model.ts'
+import { blockName } from '../cms/content-model.ts'
+import type { BlockName } from '../cms/model/index.ts'
 import type { BlockProps } from './types.ts'
 import { AllArticles } from './AllArticles.tsx'
 import { AllProjects } from './AllProjects.tsx'
@@ -18,7 +19,8 @@ import { Teaser } from './Teaser.tsx'
 
 export type BlockComponent = ComponentType<BlockProps>
 
-export const registry: Record<BlockName, BlockComponent> = {
+/** Each block type's component, typed by its fields in the content model. */
+export const registry: { [Name in BlockName]: ComponentType<BlockProps<Name>> } = {
   'all-articles': AllArticles,
   'all-projects': AllProjects,
   article: Article,
@@ -31,6 +33,11 @@ export const registry: Record<BlockName, BlockComponent> = {
   teaser: Teaser,
 }
 
+/**
+ * The component for a block of this name. Its block's fields passed the content model's checks as
+ * the story arrived (cms/model/check-blocks.ts), so any block may be handed to its own component.
+ */
 export function resolveBlock(component: string): BlockComponent | undefined {
-  return Object.hasOwn(registry, blockName(component)) ? registry[blockName(component) as BlockName] : undefined
+  const name = blockName(component)
+  return Object.hasOwn(registry, name) ? (registry[name as BlockName] as BlockComponent) : undefined
 }

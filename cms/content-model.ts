@@ -1,6 +1,6 @@
 /**
- * The shapes the Storyblok delivery API returns for this site's content model
- * (docs/content-model.md). Fields are optional and loosely typed on purpose: editors add,
+ * The shapes the Storyblok delivery API returns for this site's content model (the model itself is
+ * cms/model/components.ts). Fields are optional and loosely typed on purpose: editors add,
  * remove and retype fields at any time, and a build must survive all of it.
  */
 
@@ -84,10 +84,11 @@ export interface StoryLink {
 }
 
 /**
- * The content types with a page view (docs/content-model.md), i.e. the `component` of a story's
- * root block. A story of any other content type (an author, a category, a `global` story) is data:
- * it gets no route (docs/behaviour.md, "Data stories"). A site owner registers a new page type
- * here (README, "Adding a block type").
+ * The content types with a page view, i.e. the `component` of a story's root block. A story of any
+ * other content type (an author, a category, a `global` story) is data: it gets no route
+ * (docs/behaviour.md, "Data stories"). The content model (cms/model/components.ts) defines them as
+ * `kind: 'page'`; they are named here too so that the browser's code does not load the whole model,
+ * and the compiler holds the two equal (cms/model/index.ts).
  */
 export const CONTENT_TYPES = ['page', 'article', 'project'] as const
 
@@ -123,35 +124,11 @@ export function blockName(component: string): string {
 const blockNames = new Map<string, string>()
 
 /**
- * The fields of each block (docs/content-model.md). cms/components.json, the schema an editor imports
- * into a real space, and the demo space are tested against this list so that the three agree.
- */
-export const BLOCK_FIELDS = {
-  page: ['title', 'description', 'body', 'seo'],
-  article: ['title', 'teaser', 'image', 'body', 'seo'],
-  project: ['title', 'description', 'image', 'link', 'related', 'body', 'seo'],
-  teaser: ['headline', 'text', 'image'],
-  grid: ['columns'],
-  feature: ['name', 'text', 'image'],
-  button: ['label', 'variant', 'link'],
-  'article-block': ['title', 'text', 'image', 'image_position'],
-  'all-projects': ['title', 'limit'],
-  'all-articles': ['title', 'limit'],
-} as const satisfies Record<string, readonly string[]>
-
-/**
- * Technical names of every block type: the keys of BLOCK_FIELDS, so that a new block type is
- * declared once, with its fields (README, "Adding a block type").
- */
-export type BlockName = keyof typeof BLOCK_FIELDS
-export const BLOCK_NAMES = Object.keys(BLOCK_FIELDS) as BlockName[]
-
-/**
  * The blocks that list the published stories of one content type, newest `first_published_at`
  * first, up to their `limit` (pages/pagination.ts splits long lists into pages).
  */
 export type ListedType = Extract<(typeof CONTENT_TYPES)[number], 'project' | 'article'>
-export const LIST_BLOCKS: ReadonlyMap<string, ListedType> = new Map<BlockName, ListedType>([
+export const LIST_BLOCKS: ReadonlyMap<string, ListedType> = new Map<string, ListedType>([
   ['all-projects', 'project'],
   ['all-articles', 'article'],
 ])
@@ -164,11 +141,6 @@ export const LISTED_TYPES: ListedType[] = [...LIST_BLOCKS.values()]
  * derived from the crawl.
  */
 export const SITE_CONFIG = 'site-config'
-export const SETTINGS_FIELDS = {
-  'site-config': ['site_name', 'description', 'navigation', 'footer_navigation', 'contact_email', 'share_image'],
-  'nav-link': ['label', 'link'],
-} as const
-export type SettingsName = keyof typeof SETTINGS_FIELDS
 
 /**
  * The value of Storyblok's SEO app field (a Plugin field of custom type `seo-metatags`, stored with
@@ -191,14 +163,7 @@ export const SEO_PLUGIN = 'seo-metatags'
 export const SEO_TEXT_FIELDS = ['title', 'description', 'og_title', 'og_description', 'twitter_title', 'twitter_description'] as const
 export const SEO_IMAGE_FIELDS = ['og_image', 'twitter_image'] as const
 
-/**
- * The fields of type asset, in every block that has one (cms/components.json says the same, and
- * tests/content-model.test.ts holds the two equal). Older spaces stored some of them as a plain
- * URL string, which the payload step turns into an asset (pages/trim-content.ts).
- */
-export const ASSET_FIELDS: ReadonlySet<string> = new Set(['image', 'share_image'])
-
-/** The relation the crawl resolves (`options of stories` field of `project`). */
+/** The relation the crawl resolves: the `stories` field of `project` in the content model (tests/content-model.test.ts holds them equal). */
 export const RESOLVE_RELATIONS = ['project.related']
 
 /**

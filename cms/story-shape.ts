@@ -10,10 +10,12 @@
  * - a story whose full_slug cannot be a route is left out of the site with a warning, as if it were
  *   unpublished (its links then render as text);
  * - anything else is repaired as far as possible (a number read as text, a bad date as none,
- *   missing content as an empty page) and reported as a warning.
+ *   missing content as an empty page, a block field of the wrong type as empty: cms/model/check-blocks.ts)
+ *   and reported as a warning.
  */
 import { RESOLVE_RELATIONS, type Blok, type Story } from './content-model.ts'
 import { compactForBuild } from './content-walk.ts'
+import { checkBlocks } from './model/check-blocks.ts'
 import { slugProblem } from './slug.ts'
 
 export class StoryShapeError extends Error {
@@ -99,6 +101,7 @@ export function checkStory(raw: unknown): CheckedStory {
   optionalDate(story, 'first_published_at', problems)
   optionalDate(story, 'published_at', problems)
   story.content = rootBlock(story.content, story.uuid, problems)
+  checkBlocks(story.content as Blok, problems)
   const badSlug = slugProblem(story.full_slug)
   return {
     story: story as Story,

@@ -7,7 +7,8 @@
  * blocks) is told to the caller as it goes, so the payload step needs no other walk (payload.ts).
  */
 import type { Asset, Blok, Multilink, SeoMetatags, Story } from '../cms/content-model.ts'
-import { ASSET_FIELDS, blockName, RESOLVE_RELATIONS, SEO_IMAGE_FIELDS, SEO_PLUGIN, SEO_TEXT_FIELDS } from '../cms/content-model.ts'
+import { blockName, RESOLVE_RELATIONS, SEO_IMAGE_FIELDS, SEO_PLUGIN, SEO_TEXT_FIELDS } from '../cms/content-model.ts'
+import { ASSET_FIELDS } from '../cms/model/index.ts'
 import { isBlok, storyLinkTarget } from '../cms/content-walk.ts'
 import { assetOf, FOCUS, responsiveImage } from '../cms/image.ts'
 import { renderRichText } from '../cms/richtext/index.ts'

@@ -1,11 +1,13 @@
 /**
  * The embedded Storyblok-compatible delivery API: serves a stored space over HTTP on loopback so
  * that builds without a Storyblok account go through exactly the client code a real space uses.
+ * Under `/v1/` it also serves the Management API's components (cms/api/management.ts).
  * Faults can be injected for tests (429, 5xx, delays, malformed JSON, an overstated total).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { answerDelivery, type DeliveryAnswer, type DeliveryOptions } from './delivery.ts'
+import { answerManagement } from './management.ts'
 import type { Space } from './space.ts'
 
 export interface Faults {
@@ -37,6 +39,8 @@ export interface RecordedRequest {
 export interface CmsServer {
   /** Base URL to use as `STORYBLOK_API_URL`, e.g. `http://127.0.0.1:4100/v2`. */
   url: string
+  /** Base URL to use as `STORYBLOK_MANAGEMENT_API_URL` (cms/api/management.ts). */
+  managementUrl: string
   port: number
   space: Space
   /** Every request answered, in order (for tests and the benchmark). */
@@ -66,9 +70,12 @@ function injectedFault(faults: Faults, n: number): DeliveryAnswer | 'malformed' 
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK',
+  201: 'Created',
+  400: 'Bad Request',
   401: 'Unauthorized',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
@@ -108,6 +115,12 @@ function deliveryHandler(space: Space, requests: RecordedRequest[], state: { fau
     if (req.method === 'OPTIONS') return preflight(req, res, record)
     if (fault === 'malformed') return send(200, '{"stories": [ this is not json')
     if (fault) return send(fault.status, JSON.stringify(fault.body))
+    if (url.pathname.startsWith('/v1/')) {
+      const body = await requestBody(req)
+      if (body === INVALID) return send(400, JSON.stringify({ error: 'The request body is not JSON' }))
+      const answer = answerManagement(space, req.method ?? 'GET', url.pathname.slice('/v1/'.length).replace(/\/+$/, ''), req.headers.authorization, body)
+      return send(answer.status, JSON.stringify(answer.body))
+    }
     if (req.method !== 'GET') return send(405, JSON.stringify({ error: 'Only GET is served by the embedded delivery API' }))
     if (!url.pathname.startsWith('/v2/')) return send(404, JSON.stringify(['This record could not be found']))
 
@@ -118,6 +131,20 @@ function deliveryHandler(space: Space, requests: RecordedRequest[], state: { fau
     const headers = { ...answer.headers }
     if (state.faults.overstateTotal && headers.total) headers.total = String(Number(headers.total) + state.faults.overstateTotal)
     send(answer.status, answer.bytes, headers)
+  }
+}
+
+const INVALID = Symbol('invalid JSON')
+
+/** A Management API request's JSON body (undefined when there is none). */
+async function requestBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  if (!chunks.length) return undefined
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+  } catch {
+    return INVALID
   }
 }
 
@@ -175,6 +202,7 @@ export async function startCmsServer({ space, port = 0, host = '127.0.0.1', faul
 
   return {
     url: `http://${host}:${address.port}/v2`,
+    managementUrl: `http://${host}:${address.port}/v1`,
     port: address.port,
     space,
     requests,

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Blok, Story } from '../content-model.ts'
+import type { SchemaComponent, SchemaGroup } from '../model/storyblok-schema.ts'
 import type { TranslatedSlug } from './translate.ts'
 
 /** A story as stored: the delivery shape plus what only the CMS knows. */
@@ -27,12 +28,16 @@ export interface Space {
   domain: string
   /** The content version (`cv`), which `cdn/spaces/me` answers with. */
   version: number
-  tokens: { public: string; preview: string }
+  /** `management`: the personal access token the embedded Management API accepts (cms/api/management.ts). */
+  tokens: { public: string; preview: string; management?: string }
   /** The space's languages besides the default (`cdn/spaces/me` → `language_codes`). */
   language_codes?: string[]
   stories: StoredStory[]
   /** Datasource entries by datasource slug (`cdn/datasource_entries`). */
   datasources?: Record<string, { name: string; value: string }[]>
+  /** The block library, as the Management API keeps it. */
+  components?: SchemaComponent[]
+  component_groups?: SchemaGroup[]
 }
 
 type SpaceMeta = Omit<Space, 'stories'> & { stories?: StoredStory[] }

@@ -7,7 +7,8 @@
  * The head is made here, not by the document worker: on two cores that worker is the busier
  * thread, and the head is plain strings from the payload and the pass's shell, without React.
  */
-import { BLOCK_NAMES, blockName, type Story } from '../../../cms/content-model.ts'
+import { blockName, type Story } from '../../../cms/content-model.ts'
+import { BLOCK_NAMES } from '../../../cms/model/index.ts'
 import { storyLabel } from '../../../cms/story-shape.ts'
 import { buildPayload, type PayloadResult } from '../../../pages/payload.ts'
 import type { SiteIndex } from '../../../pages/site-index.ts'
