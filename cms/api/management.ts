@@ -72,8 +72,9 @@ export function answerManagement(space: Space, method: string, path: string, aut
     return { status: 201, body: { component } }
   }
   const previous = components[at]!
-  // A PUT changes the properties it sends and keeps the others.
-  const component = stored(space, { ...previous, ...sent, name }, previous.id!, String(previous.created_at))
+  // A PUT replaces the component with what it sends: the stricter reading of the API, so that a
+  // push must send back what it means to keep (cms/management/push.ts).
+  const component = stored(space, { ...sent, name }, previous.id!, String(previous.created_at))
   components[at] = component
   return { status: 200, body: { component } }
 }

@@ -30,6 +30,7 @@ export interface Faults {
 
 export interface RecordedRequest {
   n: number
+  method: string
   path: string
   query: URLSearchParams
   status: number
@@ -95,7 +96,7 @@ function deliveryHandler(space: Space, requests: RecordedRequest[], state: { fau
     const n = requests.length + 1
     const url = new URL(req.url ?? '/', 'http://localhost')
     const path = url.pathname.replace(/^\/v2\//, '').replace(/\/+$/, '')
-    const record: RecordedRequest = { n, path, query: url.searchParams, status: 0, at: Date.now() }
+    const record: RecordedRequest = { n, method: req.method ?? 'GET', path, query: url.searchParams, status: 0, at: Date.now() }
     requests.push(record)
 
     if (state.faults.delayMs) await new Promise((resolve) => setTimeout(resolve, state.faults.delayMs))

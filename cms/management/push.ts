@@ -5,7 +5,7 @@
  * without `--delete`. A push stopped midway has written whole components only; run it again.
  */
 import { COMPONENT_DEFINITIONS } from '../model/index.ts'
-import { schemaComponents, schemaGroups } from '../model/storyblok-schema.ts'
+import { schemaComponents, schemaGroups, type SchemaComponent } from '../model/storyblok-schema.ts'
 import { ManagementError, type ManagementClient } from './client.ts'
 import { diffComponents, type ComponentChange } from './diff.ts'
 
@@ -60,7 +60,8 @@ export async function pushSchema(client: ManagementClient, spaceId: number, opti
         result.created.push(change.name)
         options.log(`  created ${change.name}`)
       } else if (change.change === 'update') {
-        await client.updateComponent(existing.get(change.name)!.id!, filed.get(change.name)!)
+        const current = existing.get(change.name)!
+        await client.updateComponent(current.id!, { ...keptSettings(current), ...filed.get(change.name)! })
         result.updated.push(change.name)
         options.log(`  updated ${change.name}: ${[...change.details, ...change.handMade.map((made) => `overwrote: ${made}`)].join('; ')}`)
       } else if (options.delete) {
@@ -78,4 +79,15 @@ export async function pushSchema(client: ManagementClient, spaceId: number, opti
     throw new ManagementError(`${message.replace(/\.$/, '')}. ${done} of ${total} changes were pushed, each component whole: run the push again to finish.`)
   }
   return result
+}
+
+/**
+ * Settings of a component that the model does not define and editors set in the block library
+ * (its icon, colour, preview): sent back unchanged with an update, so that a push keeps them
+ * whether the API replaces a component or merges into it.
+ */
+const EDITOR_SETTINGS = ['image', 'preview_field', 'preview_tmpl', 'icon', 'color', 'internal_tag_ids', 'content_type_asset_preview'] as const
+
+function keptSettings(component: SchemaComponent): Partial<SchemaComponent> {
+  return Object.fromEntries(EDITOR_SETTINGS.filter((setting) => component[setting] !== undefined).map((setting) => [setting, component[setting]]))
 }
