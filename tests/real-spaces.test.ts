@@ -148,7 +148,7 @@ describe('content named after Object members', () => {
 })
 
 describe('a build of a space with data stories', () => {
-  it('should build no page for them, list them once per content type, and survive a block named constructor', async () => {
+  it('should build no page for them, list them once per content type, survive a block named constructor and read a wrong-typed field as empty', async () => {
     const space = structuredClone(loadSpace(DEMO_SPACE_DIR))
     space.stories.push(
       storyOf(9001, 'authors/jane', { component: 'author', name: 'Jane' }),
@@ -156,7 +156,7 @@ describe('a build of a space with data stories', () => {
       storyOf(9003, 'global', { component: 'global' }, { position: -100 }),
     )
     const home = space.stories.find((story) => story.full_slug === 'home')!
-    ;(home.content.body as Blok[]).push({ _uid: 'proto', component: 'constructor' })
+    ;(home.content.body as Blok[]).push({ _uid: 'proto', component: 'constructor' }, { _uid: 'old', component: 'teaser', headline: 42, text: 'Kept beside a headline of the wrong type' })
     const cms = await startCmsServer({ space })
     const out = join(tempDir('real-space'), 'dist')
     const work = workDir('real-space')
@@ -165,6 +165,9 @@ describe('a build of a space with data stories', () => {
       expect(run.code, run.stderr).toBe(0)
       expect(run.stdout).toContain('  Not pages (data stories, no route): author 2, global 1\n')
       expect(run.stdout).toContain('Block component "constructor" is not registered (used in home): it renders nothing.')
+      // A field of the wrong type (checked against cms/model/components.ts) is read as empty, named.
+      expect(run.stdout).toContain(`Story "home" (id ${home.id}): teaser.headline is a number, not text; it is read as empty.`)
+      expect(builtPage(out, '/')('.teaser').last().text()).toBe('Kept beside a headline of the wrong type')
       expect(existsSync(join(out, 'authors'))).toBe(false)
       expect(existsSync(join(out, 'global'))).toBe(false)
       expect(readFileSync(join(out, 'sitemap.xml'), 'utf8')).not.toMatch(/authors|global/)
