@@ -70,7 +70,7 @@ describe('npm run deploy', () => {
 
 interface Health {
   build: string
-  deploy?: { running: boolean; last?: { at: string; deployed?: { build: string; listed: boolean; uploaded: number; unchanged: number }; deployFailed?: string } }
+  deploy?: { running: boolean; standby: boolean; last?: { at: string; deployed?: { build: string; listed: boolean; uploaded: number; unchanged: number }; deployFailed?: string } }
 }
 
 describe('npm start with DEPLOY_TARGET', () => {
@@ -102,6 +102,8 @@ describe('npm start with DEPLOY_TARGET', () => {
       // The first deploy listed the bucket; the next asked only after what it touched, in a process that stood by for it.
       expect([first.deployed!.listed, next.listed]).toEqual([true, false])
       await waitFor(() => standingBy(out).length === 1 || undefined, 30_000, 'the next deploy to stand by')
+      // /healthz says so once its code has loaded, so that a publish's deploy starts at once.
+      await waitFor(async () => (await health()).deploy?.standby || undefined, 30_000, '/healthz to say the next deploy stands by')
       const latest = await new S3Client(clientConfig(storageEnv())).send(new GetObjectCommand({ Bucket: 'site', Key: 'live/builds/latest.json' }))
       expect(JSON.parse(await latest.Body!.transformToString()).id).toBe(next.build)
       expect(server.output()).toMatch(/Deployed build \S+ to s3:\/\/site\/live in [\d.]+ s: \d+ uploaded/)

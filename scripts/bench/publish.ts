@@ -54,7 +54,7 @@ async function until(url: string, done: (health: Health) => boolean): Promise<vo
 interface Health {
   build: string
   queue: { building: boolean; pending: number; standby: boolean }
-  deploy?: { running: boolean; last?: { deployed?: { build: string; uploaded: number }; deployFailed?: string } }
+  deploy?: { running: boolean; standby: boolean; last?: { deployed?: { build: string; uploaded: number }; deployFailed?: string } }
 }
 
 /** One edit of `target` published by webhook: seconds until live, and until the build process is done. */
@@ -83,7 +83,7 @@ async function publishOnce(url: string, out: string, space: Space, target: Space
   })
   if (failed) throw new Error(`The deploy of the new build failed: ${failed}`)
   const inBucket = (performance.now() - started) / 1000
-  await until(url, (health) => health.queue.standby && !health.deploy?.running)
+  await until(url, (health) => health.queue.standby && !health.deploy?.running && Boolean(health.deploy?.standby))
   // Minutes later, the build that fell out of the kept ones is deleted too.
   while (readdirSync(buildsDir(out)).some((name) => name.startsWith('.trash-'))) await new Promise((resolvePromise) => setTimeout(resolvePromise, 20))
   return { seconds, done, inBucket, uploaded }
@@ -101,7 +101,7 @@ async function serve(label: string, space: Space, storage: NodeJS.ProcessEnv) {
   const { server, url: serving } = startServer(out, work, env)
   const url = await serving
   // Its first deploy (the whole build) done, as long before the first webhook.
-  await until(url, (health) => health.queue.standby && Boolean(health.deploy?.last) && !health.deploy?.running)
+  await until(url, (health) => health.queue.standby && Boolean(health.deploy?.last) && !health.deploy?.running && Boolean(health.deploy?.standby))
   const stop = async () => {
     server.child.kill('SIGTERM')
     await server.exited

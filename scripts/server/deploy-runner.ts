@@ -18,6 +18,8 @@ import { handJob, standBy, type Standby } from './standby-process.ts'
 export interface DeployStatus {
   target: string
   running: boolean
+  /** The next deploy's process has loaded and waits for a build to go live (a deploy then starts at once). */
+  standby: boolean
   /** The last deploy that ended: what it uploaded, or why it failed, and when it ended. */
   last?: DeployReport & { at: string }
 }
@@ -94,7 +96,7 @@ export function deployRunner({ target, outDir, log }: { target: string; outDir: 
       if (running) again = true
       else running = loop()
     },
-    status: () => ({ target, running: Boolean(running), ...(last ? { last } : {}) }),
+    status: () => ({ target, running: Boolean(running), standby: standby?.isReady ?? false, ...(last ? { last } : {}) }),
     close() {
       closed = true
       clearTimeout(retry)
