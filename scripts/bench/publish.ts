@@ -70,19 +70,22 @@ async function publishOnce(url: string, out: string, space: Space, target: Space
   // oldest kept build before it exits; that is timed apart.
   await until(url, (health) => health.build !== before)
   const seconds = (performance.now() - started) / 1000
-  await until(url, (health) => !health.queue.building && health.queue.pending === 0)
-  const done = (performance.now() - started) / 1000
-  // In the bucket: npm start deployed the new build (its latest.json is uploaded last).
+  const since = () => (performance.now() - started) / 1000
+  // The build process goes on after going live (search index, compressed variants) while the deploy
+  // runs: each is timed on its own.
   let uploaded = 0
   let failed: string | undefined
-  await until(url, (health) => {
-    const last = health.deploy?.last
-    uploaded = last?.deployed?.uploaded ?? 0
-    failed = last?.deployFailed
-    return last?.deployed?.build === health.build || Boolean(failed)
-  })
+  const [done, inBucket] = await Promise.all([
+    until(url, (health) => !health.queue.building && health.queue.pending === 0).then(since),
+    // In the bucket: npm start deployed the new build (its latest.json is uploaded last).
+    until(url, (health) => {
+      const last = health.deploy?.last
+      uploaded = last?.deployed?.uploaded ?? 0
+      failed = last?.deployFailed
+      return last?.deployed?.build === health.build || Boolean(failed)
+    }).then(since),
+  ])
   if (failed) throw new Error(`The deploy of the new build failed: ${failed}`)
-  const inBucket = (performance.now() - started) / 1000
   await until(url, (health) => health.queue.standby && !health.deploy?.running && Boolean(health.deploy?.standby))
   // Minutes later, the build that fell out of the kept ones is deleted too.
   while (readdirSync(buildsDir(out)).some((name) => name.startsWith('.trash-'))) await new Promise((resolvePromise) => setTimeout(resolvePromise, 20))
