@@ -4,6 +4,7 @@
  * plan (what to render), render (pages into a stage folder), publish (the stage made live, the
  * cache recorded); bundles and report beside them. docs/architecture.md draws them.
  */
+import { constants, setPriority } from 'node:os'
 import { rm } from 'node:fs/promises'
 import { createCmsClient } from '../../cms/client.ts'
 import { resolveSpaceLanguages } from '../../cms/config.ts'
@@ -174,6 +175,9 @@ async function publish({ config, clock, timestamp, cache, fingerprint, bundles, 
   const count = plan.incremental?.render.length ?? result.routes.length
   const warned = summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: count, warnings, notPages: site.notPages })
   await tellFinished({ live: id, mode: plan.mode, rendered: count, requests, warnings: warned })
+  // Live, and told so: the rest (search index, compressed variants) yields the CPU to the server and to
+  // the deploy of this build, which reached the bucket a quarter sooner at 10,000 stories.
+  setPriority(constants.priority.PRIORITY_LOW)
   if (process.env.BUILD_STATS_FILE) {
     writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: rendered.workers })
   }
