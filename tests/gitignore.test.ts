@@ -30,7 +30,11 @@ describe('.gitignore', () => {
     expect(ignored(paths).sort()).toEqual(paths.sort())
   })
 
+  it("should ignore the copies of a space's block library that npm run schema -- pull writes", () => {
+    expect(ignored(['.storyblok/components/1000/components.json'])).toEqual(['.storyblok/components/1000/components.json'])
+  })
+
   it('should still track the sources', () => {
-    expect(ignored(['scripts/build.ts', 'cms/demo-space/space.json', 'docs/behaviour.md'])).toEqual([])
+    expect(ignored(['scripts/build.ts', 'cms/demo-space/space.json', 'docs/behaviour.md', 'cms/components.json', 'cms/groups.json'])).toEqual([])
   })
 })
