@@ -4,6 +4,11 @@
  */
 import type { Blok } from './content-model.ts'
 
+/** A JSON object: not null, not a list. */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
 export function isBlok(value: unknown): value is Blok {
   return (
     typeof value === 'object' &&

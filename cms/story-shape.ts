@@ -14,7 +14,7 @@
  *   and reported as a warning.
  */
 import { RESOLVE_RELATIONS, type Blok, type Story } from './content-model.ts'
-import { compactForBuild } from './content-walk.ts'
+import { compactForBuild, isObject } from './content-walk.ts'
 import { checkBlocks } from './model/check-blocks.ts'
 import { slugProblem } from './slug.ts'
 
@@ -44,10 +44,6 @@ export function storyLabel(story: { full_slug?: unknown; id?: unknown }): string
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}/
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** The root block, repaired so that it renders: content types fall back to `page`. */
 function rootBlock(content: unknown, uuid: string, problems: string[]): Blok {

@@ -17,10 +17,10 @@ import { ConfigError } from '../cms/config.ts'
 import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
 import { createManagementClient, ManagementError } from '../cms/management/client.ts'
 import { hasManagementSettings, readManagementConfig, type ManagementConfig } from '../cms/management/config.ts'
-import { diffComponents, type ComponentChange } from '../cms/management/diff.ts'
+import type { ComponentChange } from '../cms/management/diff.ts'
 import { pullFolder, pullSchema } from '../cms/management/pull.ts'
-import { pushSchema } from '../cms/management/push.ts'
-import { schemaComponents, schemaGroups, type SchemaComponent, type SchemaGroup } from '../cms/model/storyblok-schema.ts'
+import { pushSchema, spaceChanges } from '../cms/management/push.ts'
+import type { SchemaComponent, SchemaGroup } from '../cms/model/storyblok-schema.ts'
 import { SCHEMA_FILES, writeSchemaFiles } from '../cms/model/files.ts'
 import { loadEnv } from './engine/config.ts'
 
@@ -64,8 +64,7 @@ async function run(command: string, flags: { force: boolean; delete: boolean }):
   try {
     const client = createManagementClient(config, { log })
     if (command === 'diff') {
-      const [theirs, theirGroups] = await Promise.all([client.components(), client.groups()])
-      printChanges(diffComponents(schemaComponents(), schemaGroups(), theirs, theirGroups), config.spaceId)
+      printChanges((await spaceChanges(client)).changes, config.spaceId)
     } else if (command === 'push') {
       const result = await pushSchema(client, config.spaceId, { force: flags.force, delete: flags.delete, log })
       const kept = result.kept.length ? ` Kept ${result.kept.length} the model does not have (${result.kept.join(', ')}): push --delete deletes them.` : ''

@@ -8,7 +8,7 @@ import { eachBlok } from '../cms/content-walk.ts'
 import { DEMO_SPACE_DIR } from '../cms/demo-space.ts'
 import { checkBlocks } from '../cms/model/check-blocks.ts'
 import { schemaFileContents } from '../cms/model/files.ts'
-import { ASSET_FIELDS, BLOCK_NAMES, COMPONENT_DEFINITIONS, COMPONENTS } from '../cms/model/index.ts'
+import { ASSET_FIELDS, BLOCK_NAMES, COMPONENT_DEFINITIONS } from '../cms/model/index.ts'
 import type { SchemaComponent, SchemaGroup } from '../cms/model/storyblok-schema.ts'
 
 const components = JSON.parse(readFileSync(new URL('../cms/components.json', import.meta.url), 'utf8')) as SchemaComponent[]
@@ -43,7 +43,7 @@ describe('files made from the content model', () => {
     for (const component of components) {
       for (const [field, definition] of Object.entries(component.schema)) {
         for (const name of (definition.component_whitelist as string[] | undefined) ?? []) {
-          expect(COMPONENTS[name as keyof typeof COMPONENTS]?.kind, `${component.name}.${field} allows ${name}`).toBe('nestable')
+          expect(COMPONENT_DEFINITIONS.get(name)?.kind, `${component.name}.${field} allows ${name}`).toBe('nestable')
         }
       }
     }

@@ -10,11 +10,10 @@ import type { Space } from '../cms/api/space.ts'
 import { ConfigError } from '../cms/config.ts'
 import { createManagementClient, ManagementError, type ManagementClientOptions } from '../cms/management/client.ts'
 import { MANAGEMENT_API_ORIGINS, readManagementConfig, type ManagementConfig } from '../cms/management/config.ts'
-import { diffComponents } from '../cms/management/diff.ts'
 import { pullFolder, pullSchema } from '../cms/management/pull.ts'
-import { pushSchema } from '../cms/management/push.ts'
+import { pushSchema, spaceChanges } from '../cms/management/push.ts'
 import { COMPONENTS } from '../cms/model/index.ts'
-import { schemaComponents, schemaGroups, type SchemaComponent } from '../cms/model/storyblok-schema.ts'
+import type { SchemaComponent } from '../cms/model/storyblok-schema.ts'
 import { cleanEnv, runScript, tempDir } from './helpers/build.ts'
 import { TOKENS } from './helpers/space.ts'
 
@@ -43,11 +42,7 @@ const quiet = { log: () => {} }
 const writes = (server: CmsServer) => server.requests.filter((request) => request.method !== 'GET')
 const stored = (server: CmsServer, name: string) => server.space.components!.find((component) => component.name === name)!
 
-async function diffOf(config: ManagementConfig) {
-  const client = clientOf(config)
-  const [theirs, groups] = await Promise.all([client.components(), client.groups()])
-  return diffComponents(schemaComponents(), schemaGroups(), theirs, groups)
-}
+const diffOf = async (config: ManagementConfig) => (await spaceChanges(clientOf(config))).changes
 
 describe('npm run schema: push and diff', () => {
   it('should push the content model to an empty space, after which diff reports nothing', async () => {

@@ -58,7 +58,8 @@ export function createManagementClient(config: ManagementConfig, { rateLimit = M
     { fetch: withRateLimitRetry(retry) },
   )
   type Options = { method?: 'POST' | 'PUT' | 'DELETE'; body?: Record<string, unknown> }
-  const call = pThrottle({ limit: rateLimit, interval: 1000 })(<T>(what: string, path: string, options: Options = {}) =>
+  // Strict: never more than the limit in any second, where the windowed default may let two windows' calls meet.
+  const call = pThrottle({ limit: rateLimit, interval: 1000, strict: true })(<T>(what: string, path: string, options: Options = {}) =>
     api<T>(path, options).catch((error: unknown) => {
       throw explain(error, config, what)
     }),

@@ -5,7 +5,7 @@
  * without `--delete`. A push stopped midway has written whole components only; run it again.
  */
 import { COMPONENT_DEFINITIONS } from '../model/index.ts'
-import { schemaComponents, schemaGroups, type SchemaComponent } from '../model/storyblok-schema.ts'
+import { schemaComponents, schemaGroups, type SchemaComponent, type SchemaGroup } from '../model/storyblok-schema.ts'
 import { ManagementError, type ManagementClient } from './client.ts'
 import { diffComponents, type ComponentChange } from './diff.ts'
 
@@ -34,9 +34,14 @@ export function handMadeMessage(changes: ComponentChange[], spaceId: number): st
   return `Component "${first.name}" was changed by hand in space ${spaceId}: ${first.handMade.join('; ')}${more}. Add it to cms/model/components.ts, or push with --force to overwrite it. Nothing was pushed.`
 }
 
-export async function pushSchema(client: ManagementClient, spaceId: number, options: PushOptions): Promise<PushResult> {
+/** The space's block library, and what a push would change in it (`npm run schema -- diff` prints it). */
+export async function spaceChanges(client: ManagementClient): Promise<{ theirs: SchemaComponent[]; theirGroups: SchemaGroup[]; changes: ComponentChange[] }> {
   const [theirs, theirGroups] = await Promise.all([client.components(), client.groups()])
-  const changes = diffComponents(schemaComponents(), schemaGroups(), theirs, theirGroups)
+  return { theirs, theirGroups, changes: diffComponents(schemaComponents(), schemaGroups(), theirs, theirGroups) }
+}
+
+export async function pushSchema(client: ManagementClient, spaceId: number, options: PushOptions): Promise<PushResult> {
+  const { theirs, theirGroups, changes } = await spaceChanges(client)
   if (!options.force && changes.some((change) => change.handMade.length)) throw new ManagementError(handMadeMessage(changes, spaceId))
 
   const result: PushResult = { groupsCreated: [], created: [], updated: [], deleted: [], kept: [] }

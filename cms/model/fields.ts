@@ -5,6 +5,7 @@
  * crawl boundary (`problem`). Empty values (missing, null, "") always pass: every field may be empty.
  */
 import type { Asset, Multilink, RichTextNode, SeoMetatags } from '../content-model.ts'
+import { isObject } from '../content-walk.ts'
 
 /** A field as Storyblok's component schema stores it (without `pos`, which comes from the order). */
 export interface FieldSchema {
@@ -43,8 +44,6 @@ function field<Value, Kind extends string = 'plain'>(type: string, options: Fiel
   }
   return { schema, problem: (value) => (value === undefined || value === null || value === '' ? undefined : problem(value)) }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** How a wrong value is named in a message: its JSON type. */
 function typeName(value: unknown): string {
