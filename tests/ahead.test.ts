@@ -1,6 +1,6 @@
 /**
  * scripts/engine/ahead.ts: a standby build fills its stage with links to the live build's files
- * before its job comes, builds from that stage when the live build is still the one it linked, starts
+ * (and its search index) before its job comes, builds from that stage when the live build is still the one it linked, starts
  * over when another build went live meanwhile, and removes the stage when it is stopped instead.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startCmsServer } from '../cms/api/server.ts'
 import { runScript as runProjectScript, type NodeProcess } from '../scripts/engine/bundles/child-process.ts'
 import { buildsDir, liveBuildId } from '../scripts/engine/files/deploy.ts'
+import { SEARCH_ENTRY } from '../scripts/engine/search/index.ts'
 import { cleanEnv, ROOT, runBuild, tempDir, workDir } from './helpers/build.ts'
 import { waitFor } from './helpers/server.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
@@ -47,6 +48,8 @@ describe('a standby build', () => {
       const run = await standby(out, env)
       const stage = stageOf(out, run)
       expect(inode(join(stage, 'projects/p2/index.html'))).toBe(inode(join(out, 'projects/p2/index.html')))
+      // The search index too, so that the job goes live with it at once.
+      expect(inode(join(stage, SEARCH_ENTRY))).toBe(inode(join(out, SEARCH_ENTRY)))
       space.stories[0]!.content.title = 'Project 1, edited'
       space.version++
       run.child.send({ changed: [space.stories[0]!.id] })

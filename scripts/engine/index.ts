@@ -155,8 +155,11 @@ async function publish({ config, clock, timestamp, cache, fingerprint, bundles, 
   const { stage, previous } = started
   const { content, site, translated, folders, redirects, requests, defaultStories } = fetched
   const { plan, result, staged } = rendered
-  writeAssetIndex(cache, [defaultStories.summaries(), ...translated.sites.map(({ stories }) => stories.summaries())])
-  const record = (id: string) => recordBuild({ cache, fingerprint, buildId: id, content, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table })
+  // Once live: what the next build and the server's asset webhooks read of this one, written after the switch, which never waits for them.
+  const record = (id: string) => {
+    writeAssetIndex(cache, [defaultStories.summaries(), ...translated.sites.map(({ stories }) => stories.summaries())])
+    recordBuild({ cache, fingerprint, buildId: id, content, languages: folders ? [] : translated.sites, folders: folders && folderState(folders), plan, redirects: redirects.table })
+  }
   if (plan.incremental && plan.output.written === 0 && previous) {
     // Nothing a visitor could see changed: the live build stays, the cache learns the new cv.
     await discardStage(stage)
@@ -165,7 +168,8 @@ async function publish({ config, clock, timestamp, cache, fingerprint, bundles, 
     return tellFinished({ unchanged: previous.buildId, mode: plan.mode, requests })
   }
   const live = liveDir(config.outDir)
-  if (config.search) carryIndex(live ? { dir: live, id: liveBuildId(config.outDir) } : undefined, stage, cache)
+  // A stage a standby build linked ahead holds the live index already, unless a full build emptied it.
+  if (config.search && !(started.linked && plan.incremental)) carryIndex(live ? { dir: live, id: liveBuildId(config.outDir) } : undefined, stage, cache)
   const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, space: content.space, timestamp, onLive: record, staged })
   clock.lap('publish')
   // Old builds go only now: a build that fails keeps them, and going live never waits for them.
