@@ -2,6 +2,7 @@
  * What the one React root shows: a story from its payload, or the 404/500 view. The first view is
  * hydrated from the server HTML; later ones are rendered into the same root.
  */
+import { startTransition } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { ErrorView } from '../../pages/_error/ErrorView.tsx'
@@ -22,8 +23,14 @@ export function contextOf(view: View): ViewContext {
   return { Page: ErrorView, is404: view.error === 404, urlPathname: view.path, missingPath: view.path, shell: view.shell }
 }
 
+/**
+ * In a transition, so that React hydrates in slices of a few milliseconds and yields to the
+ * browser between them: the page is already painted, and a long hydration task would block input.
+ */
 export function hydrate(container: HTMLElement, view: View): void {
-  root = hydrateRoot(container, <PageRoot pageContext={contextOf(view)} />)
+  startTransition(() => {
+    root = hydrateRoot(container, <PageRoot pageContext={contextOf(view)} />)
+  })
 }
 
 export function show(container: HTMLElement, view: View): void {
