@@ -6,12 +6,13 @@
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { EventEmitter } from 'node:events'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net'
 import { join } from 'node:path'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientConfig, deploySite, parseTarget } from '../scripts/engine/deploy/index.ts'
+import { buildsDir } from '../scripts/engine/files/deploy.ts'
 import { tempDir } from './helpers/build.ts'
 import { liveBuild, PAGES } from './helpers/live-build.ts'
 
@@ -129,6 +130,21 @@ describe('npm run deploy', () => {
     const quick = await deploy(out, 'quick', { quick: true })
     expect(quick.plan.uploads.map((file) => file.path)).toEqual(['about/index.html', 'builds/meta/b2.json', 'builds/latest.json'])
     await expect(deploy(out, 'quick')).rejects.toThrow(/1 object in s3:\/\/site\/quick changed since the last deploy, not by it \(first: index\.html\)/)
+  })
+
+  it("should read the manifest from this machine's copy with --quick while the bucket's is that one, and from the bucket once it is not", async () => {
+    const out = await liveBuild('b1', PAGES)
+    await deploy(out, 'quick-copy')
+    // The copy, marked: an object only it lists shows whether a deploy read the copy or the bucket's manifest.
+    const copy = join(buildsDir(out), '.deploy-manifest.json')
+    const saved = JSON.parse(readFileSync(copy, 'utf8')) as { objects: Record<string, unknown> }
+    writeFileSync(copy, JSON.stringify({ ...saved, objects: { ...saved.objects, 'only-in-the-copy.html': { hash: 'x', etag: '"x"', size: 1 } } }))
+    await expect(deploy(out, 'quick-copy', { quick: true, dryRun: true })).rejects.toThrow(/\(first: only-in-the-copy\.html\)/)
+    // The same manifest saved again in other bytes, as by another machine: its ETag changes, and the bucket's is read.
+    await s3().send(new PutObjectCommand({ Bucket: 'site', Key: 'quick-copy/.deploy-manifest.json', Body: JSON.stringify(saved, null, 1) }))
+    const fromBucket = await deploy(out, 'quick-copy', { quick: true, dryRun: true })
+    expect(fromBucket.plan.uploads).toEqual([])
+    expect(fromBucket.plan.held.size).toBe(0)
   })
 
   it('should refuse with --quick to replace an object someone else changed, and list the whole bucket once another deploy saved the manifest', async () => {

@@ -5,7 +5,7 @@
  */
 import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
 import { DeployError, type DeployTarget } from './target.ts'
-import { emptyManifest, formatManifest, MANIFEST_KEY, parseManifest, type DeployManifest } from './manifest.ts'
+import { emptyManifest, formatManifest, MANIFEST_KEY, parseManifest, type DeployManifest, type SavedManifest } from './manifest.ts'
 import type { ObjectHeaders } from './object-headers.ts'
 
 /** DeleteObjects takes at most this many keys a request. */
@@ -91,12 +91,17 @@ export class Bucket {
     }
   }
 
-  /** The manifest, with the ETag the storage gave it (none when there is no manifest yet). */
-  async manifest(): Promise<{ manifest: DeployManifest; etag?: string }> {
+  /**
+   * The manifest, with the ETag the storage gave it (none when there is no manifest yet). With
+   * `known`, a copy saved earlier, the storage sends the manifest only if it is no longer that one.
+   */
+  async manifest(known?: SavedManifest): Promise<{ manifest: DeployManifest; etag?: string }> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.target.bucket, Key: this.key(MANIFEST_KEY) }))
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.target.bucket, Key: this.key(MANIFEST_KEY), IfNoneMatch: known?.etag }))
       return { manifest: parseManifest(await answer.Body!.transformToString()), etag: answer.ETag }
     } catch (error) {
+      // The SDK reports 304 Not Modified as an error, with no name of its own.
+      if (known && (error as StorageFailure).$metadata?.httpStatusCode === 304) return { manifest: parseManifest(known.text), etag: known.etag }
       if ((error as StorageFailure).name === 'NoSuchKey') return { manifest: emptyManifest() }
       if (error instanceof SyntaxError || (error instanceof Error && error.message.startsWith('The deploy manifest'))) {
         throw new DeployError(`The deploy manifest ${this.target.url}/${MANIFEST_KEY} is unreadable (${error.message}): delete it and run npm run deploy -- --force.`)
@@ -105,10 +110,11 @@ export class Bucket {
     }
   }
 
-  /** Saves the manifest; returns the ETag the storage gave it. */
-  async saveManifest(manifest: DeployManifest): Promise<string> {
-    const answer = await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.target.bucket, Key: this.key(MANIFEST_KEY), Body: formatManifest(manifest), ContentType: 'application/json', CacheControl: 'no-store' })))
-    return answer.ETag ?? ''
+  /** Saves the manifest; returns the ETag the storage gave it, with the text saved. */
+  async saveManifest(manifest: DeployManifest): Promise<SavedManifest> {
+    const text = formatManifest(manifest)
+    const answer = await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.target.bucket, Key: this.key(MANIFEST_KEY), Body: text, ContentType: 'application/json', CacheControl: 'no-store' })))
+    return { etag: answer.ETag ?? '', text }
   }
 
   /** Uploads one file's bytes; returns the ETag the storage gave it. */

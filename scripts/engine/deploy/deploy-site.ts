@@ -15,7 +15,7 @@ import { localFiles, uploadRank, type LocalFile } from './local-files.ts'
 import { objectHeaders } from './object-headers.ts'
 import { planDeploy, type DeployPlan } from './plan.ts'
 import { formatManifest } from './manifest.ts'
-import { checkedObjects, manifestIsOurs, recordManifest } from './quick-check.ts'
+import { checkedObjects, lastManifest, manifestIsOurs, recordManifest } from './quick-check.ts'
 import type { Purger } from './purge.ts'
 import { purgePaths } from './purge-paths.ts'
 import { DeployError, type DeployTarget } from './target.ts'
@@ -102,7 +102,7 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
   const bucket = new Bucket(target, client)
   try {
     await bucket.check()
-    const { manifest, etag } = await bucket.manifest()
+    const { manifest, etag } = await bucket.manifest(quick && !force ? lastManifest(outDir, target.url) : undefined)
     const hashes = FileHashes.beside(outDir)
     const files = localFiles(root, { websiteRedirects, hashes })
     hashes.save()
@@ -129,8 +129,9 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
     for (const path of plan.deletes) manifest.objects.delete(path)
     const done = { ...manifest, build, leaving: plan.held, pending: new Map<string, string>() }
     // A deploy that changed nothing leaves the manifest as it is, checked.
-    const unchanged = etag !== undefined && formatManifest({ ...done, purging }) === formatManifest(manifest)
-    recordManifest(outDir, target.url, unchanged ? etag : await bucket.saveManifest({ ...done, purging }))
+    const text = formatManifest({ ...done, purging })
+    const unchanged = etag !== undefined && text === formatManifest(manifest)
+    recordManifest(outDir, target.url, unchanged ? { etag, text } : await bucket.saveManifest({ ...done, purging }))
     if (purging.length) {
       await purge(purgers, purging, build)
       recordManifest(outDir, target.url, await bucket.saveManifest({ ...done, purging: [] }))

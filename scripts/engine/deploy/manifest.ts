@@ -26,6 +26,12 @@ export interface DeployManifest {
   purging: string[]
 }
 
+/** A manifest as the storage holds it: its text, and the ETag the storage gave it. */
+export interface SavedManifest {
+  etag: string
+  text: string
+}
+
 export function emptyManifest(): DeployManifest {
   return { version: 1, objects: new Map(), leaving: new Map(), pending: new Map(), purging: [] }
 }

@@ -4,7 +4,8 @@
  * bucket is taken to be as that manifest says, except for the objects this deploy would upload
  * or delete, whose ETags it asks for one by one. Someone else's change to one of those is
  * noticed as a full check notices it; a change to any other object waits for the next full
- * check (every `npm run deploy`, and `npm start`'s first deploy and one an hour).
+ * check (every `npm run deploy`, and `npm start`'s first deploy and one an hour). The manifest
+ * itself is kept here too, so that a quick deploy downloads it only when it is not that one.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,7 +14,7 @@ import { buildsDir } from '../files/deploy.ts'
 import type { Bucket } from './bucket.ts'
 import { eachConcurrently } from './each-concurrently.ts'
 import type { LocalFile } from './local-files.ts'
-import type { DeployManifest } from './manifest.ts'
+import type { DeployManifest, SavedManifest } from './manifest.ts'
 
 /** ETags asked for at a time. */
 const CONCURRENT_CHECKS = 8
@@ -25,6 +26,7 @@ interface LastDeploy {
 }
 
 const recordFile = (outDir: string) => join(buildsDir(outDir), '.deploy-last.json')
+const copyFile = (outDir: string) => join(buildsDir(outDir), '.deploy-manifest.json')
 
 /** Whether the bucket's manifest (its ETag `etag`) is the one the last deploy from `outDir` to `target` saved. */
 export function manifestIsOurs(outDir: string, target: string, etag: string | undefined): boolean {
@@ -37,8 +39,21 @@ export function manifestIsOurs(outDir: string, target: string, etag: string | un
   }
 }
 
-export function recordManifest(outDir: string, target: string, etag: string): void {
-  writeFileAtomic.sync(recordFile(outDir), JSON.stringify({ target, manifest: etag } satisfies LastDeploy))
+/** The manifest the last deploy from `outDir` to `target` saved, as it saved it, if this machine still has it. */
+export function lastManifest(outDir: string, target: string): SavedManifest | undefined {
+  if (!existsSync(recordFile(outDir)) || !existsSync(copyFile(outDir))) return undefined
+  try {
+    const last = JSON.parse(readFileSync(recordFile(outDir), 'utf8')) as LastDeploy
+    return last.target === target ? { etag: last.manifest, text: readFileSync(copyFile(outDir), 'utf8') } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Remembers the manifest a deploy saved to `target`: the copy first, so that the record never names a copy that is not there. */
+export function recordManifest(outDir: string, target: string, saved: SavedManifest): void {
+  writeFileAtomic.sync(copyFile(outDir), saved.text)
+  writeFileAtomic.sync(recordFile(outDir), JSON.stringify({ target, manifest: saved.etag } satisfies LastDeploy))
 }
 
 /** The bucket's objects (path → ETag) as the manifest says, with those this deploy touches asked of the storage. */
