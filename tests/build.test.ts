@@ -16,6 +16,7 @@ import { routeDir, routeOf } from '../pages/routes.ts'
 import type { RoutePayload } from '../pages/build-contract.ts'
 import { runNode } from '../scripts/engine/bundles/child-process.ts'
 import { clientEntryOf } from '../scripts/engine/bundles/client-entry.ts'
+import { CHANGES_FILE } from '../scripts/engine/files/changes.ts'
 import { ROOT, runBuild, snapshot, tempDir, workDir, type BuildRun } from './helpers/build.ts'
 import { routesByLanguage } from './helpers/space.ts'
 import { waitFor } from './helpers/server.ts'
@@ -31,7 +32,8 @@ const requests = minimumRequests(crawled.length, DEFAULT_PER_PAGE, 0, languages.
 const out = join(tempDir('build'), 'dist')
 const work = workDir('build')
 /** A build's files but its manifests (`builds/`), which name the build. */
-const strip = (files: Map<string, Buffer>) => new Map([...files].filter(([file]) => !file.startsWith('builds/')))
+/** A build's files apart from what names the build: its manifests and its changes record. */
+const strip = (files: Map<string, Buffer>) => new Map([...files].filter(([file]) => !file.startsWith('builds/') && file !== CHANGES_FILE))
 let run: BuildRun
 
 function page(route: string) {

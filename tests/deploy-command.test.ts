@@ -10,8 +10,9 @@ import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { startCmsServer } from '../cms/api/server.ts'
-import { clientConfig } from '../scripts/engine/deploy/index.ts'
-import { createStage, publishStage } from '../scripts/engine/files/deploy.ts'
+import { clientConfig, deploySite, parseTarget } from '../scripts/engine/deploy/index.ts'
+import { readChanges } from '../scripts/engine/files/changes.ts'
+import { createStage, liveDir, publishStage } from '../scripts/engine/files/deploy.ts'
 import { sign } from '../scripts/server/webhook.ts'
 import { cleanEnv, runBuild, runScript, tempDir, workDir } from './helpers/build.ts'
 import { startServer, waitFor } from './helpers/server.ts'
@@ -101,6 +102,13 @@ describe('npm start with DEPLOY_TARGET', () => {
       expect(next.uploaded).toBeLessThan(total / 2)
       // The first deploy listed the bucket; the next asked only after what it touched, in a process that stood by for it.
       expect([first.deployed!.listed, next.listed]).toEqual([true, false])
+      // The webhook's build records what it wrote since the build the bucket held, so its deploy read only that.
+      expect(readChanges(liveDir(out)!)?.from).toBe(first.deployed!.build)
+      // The quick deploys learnt the builds' files from their changes records: once the search index has
+      // followed, a full check that reads every file finds the bucket holding all of them.
+      const fullCheck = () => deploySite({ outDir: out, target: parseTarget('s3://site/live'), client: clientConfig(storageEnv()), dryRun: true, graceMs: 86_400_000, log: () => {} })
+      await waitFor(async () => ((await fullCheck()).plan.uploads.length === 0 && (await health()).deploy?.running === false) || undefined, 30_000, 'a full check to find the bucket complete')
+      expect((await fullCheck()).plan.foreign).toEqual([])
       await waitFor(() => standingBy(out).length === 1 || undefined, 30_000, 'the next deploy to stand by')
       // /healthz says so once its code has loaded, so that a publish's deploy starts at once.
       await waitFor(async () => (await health()).deploy?.standby || undefined, 30_000, '/healthz to say the next deploy stands by')

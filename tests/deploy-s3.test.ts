@@ -6,13 +6,14 @@
  */
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import type { EventEmitter } from 'node:events'
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net'
 import { join } from 'node:path'
 import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientConfig, deploySite, parseTarget } from '../scripts/engine/deploy/index.ts'
-import { buildsDir } from '../scripts/engine/files/deploy.ts'
+import { addLate, writeChanges } from '../scripts/engine/files/changes.ts'
+import { buildsDir, liveDir } from '../scripts/engine/files/deploy.ts'
 import { tempDir } from './helpers/build.ts'
 import { liveBuild, PAGES } from './helpers/live-build.ts'
 
@@ -130,6 +131,26 @@ describe('npm run deploy', () => {
     const quick = await deploy(out, 'quick', { quick: true })
     expect(quick.plan.uploads.map((file) => file.path)).toEqual(['about/index.html', 'builds/meta/b2.json', 'builds/latest.json'])
     await expect(deploy(out, 'quick')).rejects.toThrow(/1 object in s3:\/\/site\/quick changed since the last deploy, not by it \(first: index\.html\)/)
+  })
+
+  it("should learn with --quick what a build changed from its changes record, and read no other file of it", async () => {
+    const out = await liveBuild('b1', PAGES)
+    writeChanges(liveDir(out)!, { written: Object.keys(PAGES), removed: [], late: [] })
+    await deploy(out, 'records', { quick: true })
+    // b2 as an incremental build leaves it: its record names what it wrote; index.html is changed behind its back.
+    await liveBuild('b2', { ...PAGES, 'about/index.html': '<h1>About us</h1>', 'index.html': '<h1>Not in the record</h1>' }, out)
+    writeChanges(liveDir(out)!, { from: 'b1', written: ['about/index.html', 'builds/meta/b2.json', 'builds/latest.json', '_headers'], removed: ['builds/meta/b1.json'], late: [] })
+    const quick = await deploy(out, 'records', { quick: true })
+    expect(quick.plan.uploads.map((file) => file.path)).toEqual(['about/index.html', 'builds/meta/b2.json', 'builds/latest.json'])
+    expect([...quick.plan.held.keys()]).toEqual(['builds/meta/b1.json'])
+    // Written into the live build later (its search index): the next quick deploy of it uploads that.
+    mkdirSync(join(liveDir(out)!, 'pagefind'))
+    writeFileSync(join(liveDir(out)!, 'pagefind/pagefind-entry.json'), '{}')
+    addLate(liveDir(out)!, ['pagefind/pagefind-entry.json'])
+    expect((await deploy(out, 'records', { quick: true })).plan.uploads.map((file) => file.path)).toEqual(['pagefind/pagefind-entry.json'])
+    // The full check reads every file, and finds what no record named.
+    const full = await deploy(out, 'records')
+    expect(full.plan.uploads.map((file) => file.path)).toEqual(['index.html'])
   })
 
   it("should read the manifest from this machine's copy with --quick while the bucket's is that one, and from the bucket once it is not", async () => {

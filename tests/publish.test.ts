@@ -12,6 +12,7 @@ import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import type { StoredStory } from '../cms/api/space.ts'
+import { CHANGES_FILE, readChanges } from '../scripts/engine/files/changes.ts'
 import { buildsDir, history } from '../scripts/engine/files/deploy.ts'
 import { isVariantOf } from '../scripts/engine/files/variants.ts'
 import { WEBHOOK_PATH } from '../scripts/server/app.ts'
@@ -66,7 +67,8 @@ async function builds(count: number): Promise<Health> {
 /**
  * The live build's files, each as inode, time and size (an unchanged file keeps its inode).
  * Compressed variants follow their file (tests/variants.test.ts) and the search index follows the
- * pages (tests/search.test.ts): both are left out.
+ * pages (tests/search.test.ts): both are left out, as is the build's changes record, which names
+ * the rest (scripts/engine/files/changes.ts).
  */
 function files(): Map<string, string> {
   const root = realpathSync(out)
@@ -75,7 +77,7 @@ function files(): Map<string, string> {
   const all = new Set(names)
   for (const name of names) {
     const stats = statSync(join(root, name))
-    if (stats.isFile() && !name.startsWith('pagefind/') && !isVariantOf(name, (path) => all.has(path))) found.set(relative(root, join(root, name)), `${stats.ino}:${stats.mtimeMs}:${stats.size}`)
+    if (stats.isFile() && !name.startsWith('pagefind/') && name !== CHANGES_FILE && !isVariantOf(name, (path) => all.has(path))) found.set(relative(root, join(root, name)), `${stats.ino}:${stats.mtimeMs}:${stats.size}`)
   }
   return found
 }
@@ -218,6 +220,9 @@ describe('incremental builds from webhooks', () => {
     expect(changed).toEqual(
       [...routes.flatMap((route) => [`${route}_payload.json`, `${route}index.html`]), 'builds/latest.json', `builds/meta/${after.build}.json`].sort(),
     )
+    // The build's changes record, which a quick deploy reads instead of the files, names the same.
+    const record = readChanges(realpathSync(out))!
+    expect([...record.written, ...record.removed].sort()).toEqual(changed)
     expect((await page('/projects/kiln/')).html).toContain('Six-pixel type, revised')
     expect((await page('/blog/2025/six-pixel-type/')).html).toContain('Six-pixel type, revised')
     // The Arabic site shows nothing of the article and was not rendered, yet its route is still the build's.

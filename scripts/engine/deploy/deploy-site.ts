@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { liveDir, readMeta } from '../files/deploy.ts'
 import { formatBytes } from '../report/progress.ts'
 import { Bucket } from './bucket.ts'
+import { changedFiles } from './changed-files.ts'
 import { eachConcurrently } from './each-concurrently.ts'
 import { FileHashes } from './file-hashes.ts'
 import { localFiles, uploadRank, type LocalFile } from './local-files.ts'
@@ -77,6 +78,14 @@ async function upload(bucket: Bucket, root: string, files: LocalFile[]): Promise
   return etags
 }
 
+/** Every file of the build, hashed where the hash record beside the builds does not know it. */
+function readAll(outDir: string, root: string, websiteRedirects: boolean): LocalFile[] {
+  const hashes = FileHashes.beside(outDir)
+  const files = localFiles(root, { websiteRedirects, hashes })
+  hashes.save()
+  return files
+}
+
 function listPlan(plan: DeployPlan, purging: string[], log: (line: string) => void): void {
   for (const file of plan.uploads) log(`  upload ${file.path} (${formatBytes(file.size)})`)
   for (const path of plan.deletes) log(`  delete ${path}`)
@@ -103,10 +112,8 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
   try {
     await bucket.check()
     const { manifest, etag } = await bucket.manifest(quick && !force ? lastManifest(outDir, target.url) : undefined)
-    const hashes = FileHashes.beside(outDir)
-    const files = localFiles(root, { websiteRedirects, hashes })
-    hashes.save()
     const listed = !(quick && !force && manifestIsOurs(outDir, target.url, etag))
+    const files = (!listed && changedFiles(outDir, root, build, manifest, { websiteRedirects })) || readAll(outDir, root, websiteRedirects)
     const remote = listed ? await bucket.objects() : await checkedObjects(bucket, manifest, files)
     const plan = planDeploy({ files, manifest, remote, now, graceMs, force })
     if (plan.foreign.length && !force) {

@@ -33,6 +33,11 @@ export function uploadRank(path: string): number {
   return 1
 }
 
+/** Whether `path` is a file a deploy may publish: not a host's settings file (S3 gets headers and redirects as object metadata instead), nor a dot file. */
+export function isPublished(path: string): boolean {
+  return !HOST_FILES.includes(path) && !path.split('/').some((part) => part.startsWith('.'))
+}
+
 /**
  * The build's files, without the compressed variants beside them (objects stay uncompressed, CDNs
  * compress on the fly), and with `websiteRedirects` the redirects as objects (redirectObjects).
@@ -45,12 +50,16 @@ export function localFiles(root: string, { websiteRedirects = false, hashes = ne
     .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
   const all = new Set(paths)
   for (const path of paths) {
-    // Hosts' settings files: S3 gets headers and redirects as object metadata instead.
-    if (HOST_FILES.includes(path) || path.split('/').some((part) => part.startsWith('.')) || isVariantOf(path, (file) => all.has(file))) continue
+    if (!isPublished(path) || isVariantOf(path, (file) => all.has(file))) continue
     files.push({ path, ...hashes.of(join(root, path)) })
   }
   if (websiteRedirects) files.push(...redirectObjects(root, all))
-  return files.sort((a, b) => uploadRank(a.path) - uploadRank(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  return files.sort(byUploadOrder)
+}
+
+/** Rank by rank (uploadRank), by path within a rank. */
+export function byUploadOrder(a: LocalFile, b: LocalFile): number {
+  return uploadRank(a.path) - uploadRank(b.path) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
 }
 
 /**

@@ -61,6 +61,8 @@ export class OutputWriter {
   private readonly entries: Map<string, FileEntry>
   /** Files written by this build (the rest were already there with the same bytes). */
   written = 0
+  /** Which files this build wrote and removed: the build's changes record (scripts/engine/files/changes.ts). */
+  readonly changed = { written: new Set<string>(), removed: new Set<string>() }
   /** Directories already created (most pages go into a fresh folder, many share a parent). */
   private readonly directories = new Set<string>()
 
@@ -108,7 +110,10 @@ export class OutputWriter {
   /** Counts a file written elsewhere (by a render worker into the same root). */
   record({ path, bytes, kind, digest, written }: FileRecord): void {
     this.entries.set(path, { bytes, kind, digest })
-    if (written) this.written++
+    if (!written) return
+    this.written++
+    this.changed.written.add(path)
+    this.changed.removed.delete(path)
   }
 
   /** Adds a file copied by other means to the tallies (its name stands for its bytes in the digest). */
@@ -122,6 +127,8 @@ export class OutputWriter {
     await rm(join(this.root, relativePath), { force: true })
     removeVariants(join(this.root, relativePath))
     this.written++
+    this.changed.written.delete(relativePath)
+    this.changed.removed.add(relativePath)
   }
 
   get files(): number {

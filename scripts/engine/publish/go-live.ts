@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { DEMO_ASSETS_DIR, DEMO_ASSETS_ROUTE, isDemoSpace } from '../../../cms/demo-space.ts'
 import type { CacheState } from '../cache/cache.ts'
 import { connectOrigins, scriptSources, type BuildConfig } from '../config.ts'
+import { writeChanges } from '../files/changes.ts'
 import { buildsDir, liveDir, publishStage, readMeta } from '../files/deploy.ts'
 import { buildId, clientEntry, writeManifests } from './manifests.ts'
 import { carryOver, copyTree, type OutputWriter } from '../files/output.ts'
@@ -70,6 +71,8 @@ export async function goLive(input: GoLive): Promise<string> {
   let id = buildId(timestamp, plan.output.digest())
   for (let later = 1000; existsSync(join(buildsDir(config.outDir), id)); later += 1000) id = buildId(timestamp + later, plan.output.digest())
   await writeManifests(plan.output, { id, timestamp, routes: result.routes, trailingSlash: true, cv, space: space.id, assets, client: clientEntry(bundleDir) })
+  const { written, removed } = plan.output.changed
+  writeChanges(stage, { ...(plan.incremental && input.previous ? { from: input.previous.buildId } : {}), written: [...written], removed: [...removed], late: [] })
   await publishStage(stage, config.outDir, id)
   input.onLive(id)
   return id

@@ -10,6 +10,7 @@ import { rm } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import { close, createIndex } from 'pagefind'
+import { addLate } from '../files/changes.ts'
 
 /** The folder of the built site that holds the index; pages load `/pagefind/pagefind.js`. */
 export const SEARCH_DIR = 'pagefind'
@@ -85,7 +86,7 @@ export async function updateIndex({ dir, id, cache, scratch }: { dir: string; id
     if (!files.includes(ENTRY)) throw new Error(`Pagefind wrote no ${ENTRY}`)
     const target = join(dir, SEARCH_DIR)
     const entry = readFileSync(join(scratch, ENTRY))
-    let written = 0
+    const moved: string[] = []
     let bytes = 0
     for (const file of [...files.filter((file) => file !== ENTRY), ENTRY]) {
       const from = join(scratch, file)
@@ -94,11 +95,12 @@ export async function updateIndex({ dir, id, cache, scratch }: { dir: string; id
       if (existsSync(to) && (HASHED.test(file) || readFileSync(to).equals(readFileSync(from)))) continue
       mkdirSync(dirname(to), { recursive: true })
       renameSync(from, to)
-      written++
+      moved.push(`${SEARCH_DIR}/${file}`)
     }
+    addLate(dir, moved)
     await writeFileAtomic(recordPath(cache), JSON.stringify({ build: id, files } satisfies IndexRecord))
     const languages = JSON.parse(entry.toString('utf8')).languages as Record<string, { page_count: number }>
-    return { languages: Object.fromEntries(Object.entries(languages).map(([language, { page_count }]) => [language, page_count])), written, bytes }
+    return { languages: Object.fromEntries(Object.entries(languages).map(([language, { page_count }]) => [language, page_count])), written: moved.length, bytes }
   } finally {
     await rm(scratch, { recursive: true, force: true })
   }
