@@ -56,7 +56,7 @@ describe('npm run deploy', () => {
     written.length = 0
     const first = await deploy(out, 'first')
     expect(first.plan.uploads.map((file) => file.path).sort()).toEqual(['_payload.json', 'about/_payload.json', 'about/index.html', 'assets/entry-abc123.js', 'assets/style-abc123.css', 'builds/latest.json', 'builds/meta/b1.json', 'index.html'])
-    const site = written.filter((key) => !key.endsWith('.deploy-manifest.json'))
+    const site = written.filter((key) => !/\.deploy-(manifest|pending)\.json$/.test(key))
     expect(site.slice(0, 2).sort()).toEqual(['first/assets/entry-abc123.js', 'first/assets/style-abc123.css'])
     expect(site.slice(-2)).toEqual(['first/builds/meta/b1.json', 'first/builds/latest.json'])
     const again = await deploy(out, 'first')

@@ -9,7 +9,7 @@ import { basename, dirname, join, normalize } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT } from './helpers/build.ts'
 
-const WRITTEN_BY_BUILDS = new Set(['_payload.json', 'latest.json', 'state.json', 'inputs.json', 'assets.json', 'entry.mjs', 'index.pageContext.json', 'pending-webhooks.json', 'bundle-stats.json', 'results.json', 'reused-bundles.json', '.deploy-manifest.json', '.changes.json'])
+const WRITTEN_BY_BUILDS = new Set(['_payload.json', 'latest.json', 'state.json', 'inputs.json', 'assets.json', 'entry.mjs', 'index.pageContext.json', 'pending-webhooks.json', 'bundle-stats.json', 'results.json', 'reused-bundles.json', '.deploy-manifest.json', '.deploy-pending.json', '.changes.json'])
 const REFERENCE = /(?<![\w@/.:-])((?:\.{1,2}\/)?(?:[\w+-]+\/)*[\w+.-]+\.(?:ts|tsx|md|json|mjs|css|svg))(?!\w)/g
 const COMMENT = /^\s*(\/\/|\*|\/\*)|\s\/\/\s/
 

@@ -3,9 +3,9 @@
  * prefix, the manifest, uploads with their headers, deletes in batches; and the storage's errors
  * turned into one line that says what to do.
  */
-import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
 import { DeployError, type DeployTarget } from './target.ts'
-import { emptyManifest, formatManifest, MANIFEST_KEY, parseManifest, type DeployManifest, type SavedManifest } from './manifest.ts'
+import { emptyManifest, formatManifest, MANIFEST_KEY, parseManifest, parsePending, PENDING_KEY, type DeployManifest, type SavedManifest } from './manifest.ts'
 import type { ObjectHeaders } from './object-headers.ts'
 
 /** DeleteObjects takes at most this many keys a request. */
@@ -66,7 +66,7 @@ export class Bucket {
     await this.send(() => this.client.send(new HeadBucketCommand({ Bucket: this.target.bucket })))
   }
 
-  /** The objects under the prefix (the manifest left out): path → ETag. */
+  /** The objects under the prefix (the manifest and a deploy's pending list left out): path → ETag. */
   async objects(): Promise<Map<string, string>> {
     const objects = new Map<string, string>()
     let token: string | undefined
@@ -74,7 +74,7 @@ export class Bucket {
       const page = await this.send(() => this.client.send(new ListObjectsV2Command({ Bucket: this.target.bucket, Prefix: this.target.prefix || undefined, ContinuationToken: token })))
       for (const { Key, ETag } of page.Contents ?? []) {
         const path = Key!.slice(this.target.prefix.length)
-        if (path !== MANIFEST_KEY) objects.set(path, ETag ?? '')
+        if (path !== MANIFEST_KEY && path !== PENDING_KEY) objects.set(path, ETag ?? '')
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined
     } while (token)
@@ -96,6 +96,12 @@ export class Bucket {
    * `known`, a copy saved earlier, the storage sends the manifest only if it is no longer that one.
    */
   async manifest(known?: SavedManifest): Promise<{ manifest: DeployManifest; etag?: string }> {
+    const [read, pending] = await Promise.all([this.readManifest(known), this.pending()])
+    for (const [path, hash] of pending) read.manifest.pending.set(path, hash)
+    return read
+  }
+
+  private async readManifest(known?: SavedManifest): Promise<{ manifest: DeployManifest; etag?: string }> {
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.target.bucket, Key: this.key(MANIFEST_KEY), IfNoneMatch: known?.etag }))
       return { manifest: parseManifest(await answer.Body!.transformToString()), etag: answer.ETag }
@@ -115,6 +121,28 @@ export class Bucket {
     const text = formatManifest(manifest)
     const answer = await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.target.bucket, Key: this.key(MANIFEST_KEY), Body: text, ContentType: 'application/json', CacheControl: 'no-store' })))
     return { etag: answer.ETag ?? '', text }
+  }
+
+  /** What a deploy that did not finish was uploading: path → hash (none when every deploy finished). */
+  private async pending(): Promise<Map<string, string>> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.target.bucket, Key: this.key(PENDING_KEY) }))
+      return parsePending(await answer.Body!.transformToString())
+    } catch (error) {
+      if ((error as StorageFailure).name === 'NoSuchKey') return new Map()
+      if (error instanceof SyntaxError) throw new DeployError(`${this.target.url}/${PENDING_KEY} is unreadable (${error.message}): delete it and run npm run deploy -- --force.`)
+      throw storageError(error, this.target, this.endpoint)
+    }
+  }
+
+  /** Says what this deploy is about to upload, before it does. */
+  async savePending(pending: ReadonlyMap<string, string>): Promise<void> {
+    await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.target.bucket, Key: this.key(PENDING_KEY), Body: JSON.stringify(Object.fromEntries(pending)), ContentType: 'application/json', CacheControl: 'no-store' })))
+  }
+
+  /** Once the manifest holds what the pending list named. */
+  async clearPending(): Promise<void> {
+    await this.send(() => this.client.send(new DeleteObjectCommand({ Bucket: this.target.bucket, Key: this.key(PENDING_KEY) })))
   }
 
   /** Uploads one file's bytes; returns the ETag the storage gave it. */

@@ -1,8 +1,9 @@
 /**
  * `npm run deploy`'s work: the live build published to the bucket, only what changed, in an order
- * that never lets a browser learn of a build whose files are not all there, with the manifest
- * written first with what is about to be uploaded and last with what was, so that a deploy that
- * fails midway leaves `builds/latest.json` at the last complete build and can simply be run again.
+ * that never lets a browser learn of a build whose files are not all there, with what is about to
+ * be uploaded said first (manifest.ts, PENDING_KEY) and the manifest written last with what was,
+ * so that a deploy that fails midway leaves `builds/latest.json` at the last complete build and
+ * can simply be run again.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -126,19 +127,19 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
       listPlan(plan, purging, log)
       return { build, listed, plan, uploadedBytes, purged: 0 }
     }
-    if (plan.uploads.length || plan.deletes.length) {
-      manifest.pending = new Map(plan.uploads.map((file) => [file.path, file.hash]))
-      await bucket.saveManifest(manifest)
-    }
+    const pending = new Map([...manifest.pending, ...plan.uploads.map((file): [string, string] => [file.path, file.hash])])
+    if (plan.uploads.length) await bucket.savePending(pending)
     const etags = await upload(bucket, root, plan.uploads)
     for (const file of plan.uploads) manifest.objects.set(file.path, { hash: file.hash, etag: etags.get(file.path)!, size: file.size })
     await bucket.delete(plan.deletes)
     for (const path of plan.deletes) manifest.objects.delete(path)
     const done = { ...manifest, build, leaving: plan.held, pending: new Map<string, string>() }
-    // A deploy that changed nothing leaves the manifest as it is, checked.
+    // A deploy that changed nothing leaves the manifest as it is, checked; the objects were updated in
+    // place above, so only one that uploaded and deleted nothing can compare the texts.
     const text = formatManifest({ ...done, purging })
-    const unchanged = etag !== undefined && text === formatManifest(manifest)
+    const unchanged = etag !== undefined && !plan.uploads.length && !plan.deletes.length && text === formatManifest(manifest)
     recordManifest(outDir, target.url, unchanged ? { etag, text } : await bucket.saveManifest({ ...done, purging }))
+    if (pending.size) await bucket.clearPending()
     if (purging.length) {
       await purge(purgers, purging, build)
       recordManifest(outDir, target.url, await bucket.saveManifest({ ...done, purging: [] }))

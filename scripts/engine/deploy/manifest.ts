@@ -5,6 +5,16 @@
  * encryption change); the ETags say whether someone else changed an object since.
  */
 export const MANIFEST_KEY = '.deploy-manifest.json'
+/**
+ * A deploy under way keeps what it uploads in an object of its own beside the manifest, removed
+ * once the manifest says it: a few lines, where the manifest of a big site is megabytes.
+ */
+export const PENDING_KEY = '.deploy-pending.json'
+
+export function parsePending(text: string): Map<string, string> {
+  const stored = JSON.parse(text) as Record<string, unknown>
+  return new Map(Object.entries(stored).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+}
 
 export interface DeployedObject {
   hash: string
@@ -20,7 +30,7 @@ export interface DeployManifest {
   objects: Map<string, DeployedObject>
   /** Objects no longer in the build, with when they left it (ISO time): deleted after the grace period. */
   leaving: Map<string, string>
-  /** A deploy under way: the paths it uploads, by hash. A deploy run again after it failed takes them as its own. */
+  /** A deploy under way (PENDING_KEY): the paths it uploads, by hash. A deploy run again after it failed takes them as its own. */
   pending: Map<string, string>
   /** URL paths uploaded but not yet purged from the CDN (its purge failed): the next deploy purges them too. */
   purging: string[]
