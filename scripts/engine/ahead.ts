@@ -30,7 +30,7 @@ export async function prepareAhead(config: BuildConfig): Promise<Ahead | undefin
   const previous = previousBuildOf(state.state, config)
   const stage = await createStage(config.outDir)
   linkTree(live, stage, Object.entries(state.state.files))
-  // The live search index too (scripts/engine/search/): its 10,000 links at 10,000 stories no longer wait for a webhook.
+  // The live search index too (scripts/engine/search/): its 11,000 links at 10,000 stories no longer wait for a webhook.
   if (config.search) carryIndex({ dir: live, id: liveId }, stage, cacheDir(config))
   return { state, previous, linkedFrom: liveId }
 }

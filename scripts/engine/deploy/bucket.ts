@@ -116,9 +116,8 @@ export class Bucket {
     }
   }
 
-  /** Saves the manifest; returns the ETag the storage gave it, with the text saved. */
-  async saveManifest(manifest: DeployManifest): Promise<SavedManifest> {
-    const text = formatManifest(manifest)
+  /** Saves the manifest (`text`, when it is formatted already); returns the ETag the storage gave it, with the text saved. */
+  async saveManifest(manifest: DeployManifest, text = formatManifest(manifest)): Promise<SavedManifest> {
     const answer = await this.send(() => this.client.send(new PutObjectCommand({ Bucket: this.target.bucket, Key: this.key(MANIFEST_KEY), Body: text, ContentType: 'application/json', CacheControl: 'no-store' })))
     return { etag: answer.ETag ?? '', text }
   }

@@ -6,7 +6,7 @@
  * Undefined when the records cannot say (a full build, a build between them never deployed, a
  * deploy that failed midway, changed redirects): the deploy then reads every file (local-files.ts).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readChanges } from '../files/changes.ts'
 import { buildsDir } from '../files/deploy.ts'
@@ -41,7 +41,8 @@ export function changedFiles(outDir: string, root: string, id: string, manifest:
   for (const path of touched) {
     const file = join(root, path)
     if (!existsSync(file)) continue
-    files.push({ path, hash: sha256(readFileSync(file)), size: statSync(file).size })
+    const bytes = readFileSync(file)
+    files.push({ path, hash: sha256(bytes), size: bytes.length })
   }
   return files.sort(byUploadOrder)
 }

@@ -138,7 +138,7 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
     // place above, so only one that uploaded and deleted nothing can compare the texts.
     const text = formatManifest({ ...done, purging })
     const unchanged = etag !== undefined && !plan.uploads.length && !plan.deletes.length && text === formatManifest(manifest)
-    recordManifest(outDir, target.url, unchanged ? { etag, text } : await bucket.saveManifest({ ...done, purging }))
+    recordManifest(outDir, target.url, unchanged ? { etag, text } : await bucket.saveManifest({ ...done, purging }, text))
     if (pending.size) await bucket.clearPending()
     if (purging.length) {
       await purge(purgers, purging, build)

@@ -4,7 +4,7 @@
  * was live (its search index). A quick deploy (scripts/engine/deploy/changed-files.ts) reads it to
  * learn what changed since the build the bucket holds, without reading every file of the site.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 
@@ -36,7 +36,6 @@ export function readChanges(buildDir: string): BuildChanges | undefined {
 
 /** Adds files written into a live build (its search index) to its record, if it has one. */
 export function addLate(buildDir: string, paths: string[]): void {
-  if (!paths.length || !existsSync(join(buildDir, CHANGES_FILE))) return
-  const changes = readChanges(buildDir)
+  const changes = paths.length ? readChanges(buildDir) : undefined
   if (changes) writeChanges(buildDir, { ...changes, late: [...new Set([...changes.late, ...paths])] })
 }
