@@ -12,6 +12,7 @@ import type { BlockProps } from './types.ts'
 import { useBlockEnv } from './environment.tsx'
 import { useEditable } from './parts/editable.ts'
 import { text } from './parts/fields.ts'
+import { HYDRATE_ON_USE } from './parts/hydrate-on-use.ts'
 import { LoadBoundary } from './parts/LoadBoundary.tsx'
 
 const ContactDialog = lazy(() => import('./contact/ContactDialog.tsx'))
@@ -47,11 +48,11 @@ export function Button({ blok }: BlockProps<'button'>) {
   return (
     <p {...editable}>
       {contact.email ? (
-        <a className={className} href={`mailto:${contact.email}`} aria-haspopup="dialog" onClick={openDialog}>
+        <a className={className} href={`mailto:${contact.email}`} aria-haspopup="dialog" {...HYDRATE_ON_USE} onClick={openDialog}>
           {label}
         </a>
       ) : (
-        <button type="button" className={className} aria-haspopup="dialog" onClick={openDialog}>
+        <button type="button" className={className} aria-haspopup="dialog" {...HYDRATE_ON_USE} onClick={openDialog}>
           {label}
         </button>
       )}

@@ -9,9 +9,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { browseBuild, collectDocumentRequests, collectErrors, hydrated, roundTrip, type BrowsedBuild, type Preview } from './helpers/browser.ts'
+import { browseBuild, collectDocumentRequests, collectErrors, reactRuns, runtimeReady, roundTrip, type BrowsedBuild, type Preview } from './helpers/browser.ts'
 
 let build: BrowsedBuild
 let out: string
@@ -61,13 +62,35 @@ const storyblokRequests = (target: Page) => {
 }
 
 describe('hydration', () => {
-  it('should hydrate every kind of page without console errors', async () => {
+  it('should hydrate every kind of page without console errors at the first use of a control that needs React', async () => {
     const errors = collectErrors(page)
     for (const path of ['/', '/projects/harbour-lights/', '/blog/2025/working-in-the-open/', '/blog/2024/arabic-and-hebrew/']) {
       await page.goto(`${preview.url}${path}`)
-      await hydrated(page)
+      await runtimeReady(page)
+      // The search shortcut: the page hydrates, then the key is replayed and opens the dialog.
+      await page.keyboard.press('/')
+      await page.getByRole('dialog').waitFor()
+      await reactRuns(page)
     }
     expect(errors).toEqual([])
+  })
+
+  it('should load neither React nor a payload on a first visit, and fetch React ahead when a pointer reaches a link', async () => {
+    const requests: string[] = []
+    page.on('request', (request) => request.url().startsWith(preview.url) && requests.push(new URL(request.url()).pathname))
+    await page.goto(`${preview.url}/blog/2025/working-in-the-open/`)
+    await runtimeReady(page)
+    await roundTrip(page)
+    const html = await (await fetch(`${preview.url}/blog/2025/working-in-the-open/`)).text()
+    const firstLoad = [...html.matchAll(/<(?:script src|link rel="modulepreload" href)="([^"]+)"/g)].map((match) => match[1]!)
+    const bytes = await Promise.all(firstLoad.map(async (url) => gzipSync(Buffer.from(await (await fetch(`${preview.url}${url}`)).arrayBuffer())).length))
+    expect(bytes.reduce((sum, size) => sum + size, 0)).toBeLessThan(70 * 1024)
+    expect(requests.filter((path) => path.endsWith('.js')).sort()).toEqual([...firstLoad].sort())
+    expect(requests.filter((path) => path.endsWith('_payload.json'))).toEqual([])
+
+    const before = requests.length
+    await page.hover('a[href="/"]')
+    await expect.poll(() => requests.slice(before).filter((path) => path.endsWith('.js')).length, { timeout: 10_000 }).toBeGreaterThan(0)
   })
 
   it('should announce in its HTML every script a page loads before it is interactive, so that none waits for another', async () => {
@@ -77,7 +100,7 @@ describe('hydration', () => {
       const listen = (request: { resourceType(): string; url(): string }) => request.resourceType() === 'script' && request.url().startsWith(preview.url) && scripts.add(new URL(request.url()).pathname)
       page.on('request', listen)
       await page.goto(`${preview.url}${path}`)
-      await hydrated(page)
+      await runtimeReady(page)
       await roundTrip(page)
       page.off('request', listen)
       const html = await (await fetch(`${preview.url}${path}`)).text()
@@ -90,7 +113,7 @@ describe('hydration', () => {
   it('should not request the Storyblok bridge without _storyblok', async () => {
     const requests = storyblokRequests(page)
     await page.goto(`${preview.url}/`)
-    await hydrated(page)
+    await runtimeReady(page)
     // The editor code would have been asked for right after hydration, before this round trip.
     await roundTrip(page)
     expect(requests).toEqual([])
@@ -101,7 +124,7 @@ describe('analytics', () => {
   it('should load the analytics script once the page is interactive, with its data attributes, on story and 404 pages alike', async () => {
     for (const path of ['/', '/gone/away/']) {
       await page.goto(`${preview.url}${path}`)
-      await page.waitForFunction(() => document.getElementById('root')?.dataset.page === 'error' || document.querySelector('button.menu-button'))
+      await runtimeReady(page)
       await page.waitForFunction(() => window.__analytics)
       expect(await page.evaluate(() => window.__analytics), path).toEqual({ domain: 'ateliernord.example', api: 'https://events.example/api/event', defer: true })
     }
@@ -113,7 +136,7 @@ describe('analytics', () => {
   it('should not load the analytics script inside the visual editor', async () => {
     await context.route('https://app.storyblok.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }))
     await page.goto(`${preview.url}/?_storyblok=40001&_storyblok_c=page`)
-    await hydrated(page)
+    await runtimeReady(page)
     await roundTrip(page)
     expect(analyticsRequests).toEqual([])
   })
@@ -122,7 +145,7 @@ describe('analytics', () => {
 describe('navigation on payloads', () => {
   it('should render the next route from its payload without a document load', async () => {
     await page.goto(`${preview.url}/`)
-    await hydrated(page)
+    await runtimeReady(page)
     const documents = collectDocumentRequests(page)
     const payloads: string[] = []
     page.on('request', (request) => request.url().endsWith('_payload.json') && payloads.push(new URL(request.url()).pathname))
@@ -141,7 +164,7 @@ describe('navigation on payloads', () => {
 
   it('should go back and forward, restoring the scroll position', async () => {
     await page.goto(`${preview.url}/projects/`)
-    await hydrated(page)
+    await runtimeReady(page)
     const documents = collectDocumentRequests(page)
     // Clicked from script: Playwright's own click would first scroll the card into view.
     await page.evaluate(() => {
@@ -161,7 +184,7 @@ describe('navigation on payloads', () => {
 
   it('should show the 404 view for a route whose payload is missing', async () => {
     await page.goto(`${preview.url}/`)
-    await hydrated(page)
+    await runtimeReady(page)
     const documents = collectDocumentRequests(page)
     await page.evaluate(() => {
       const link = Object.assign(document.createElement('a'), { href: '/no/such/page/', textContent: 'broken' })
@@ -175,7 +198,7 @@ describe('navigation on payloads', () => {
 
   it('should show the 500 view when a payload keeps failing', async () => {
     await page.goto(`${preview.url}/`)
-    await hydrated(page)
+    await runtimeReady(page)
     let attempts = 0
     await page.route('**/contact/_payload.json', (route) => {
       attempts++
@@ -190,7 +213,7 @@ describe('navigation on payloads', () => {
   it('should show a story published after the page loaded, not a false 404', async () => {
     await page.clock.install()
     await page.goto(`${preview.url}/`)
-    await hydrated(page)
+    await runtimeReady(page)
     const inFlight = new Set<unknown>()
     page.on('request', (request) => inFlight.add(request))
     page.on('requestfinished', (request) => inFlight.delete(request))
@@ -238,7 +261,7 @@ describe('navigation on payloads', () => {
 
   it('should leave links that open a new tab to the browser', async () => {
     await page.goto(`${preview.url}/projects/harbour-lights/`)
-    await hydrated(page)
+    await runtimeReady(page)
     await context.route('https://example.org/**', (route) => route.fulfill({ status: 200, body: 'external' }))
     const [popup] = await Promise.all([context.waitForEvent('page'), page.click('a.project-link')])
     expect(popup.url()).toBe('https://example.org/harbour-lights')
@@ -255,7 +278,7 @@ describe('build freshness', () => {
       const latestFetches: string[] = []
       page.on('response', (response) => response.url().endsWith('/builds/latest.json') && latestFetches.push(response.url()))
       await page.goto(`${preview.url}/`)
-      await hydrated(page)
+      await runtimeReady(page)
       expect(latestFetches).toEqual([])
       await page.clock.runFor(2_000) // idle + 1 s: the first check, which learns the running build
       await expect.poll(() => latestFetches.length).toBe(1)
@@ -269,7 +292,7 @@ describe('build freshness', () => {
       const documents = collectDocumentRequests(page)
       await page.click('nav >> text=About')
       await page.waitForURL(`${preview.url}/about/`)
-      await hydrated(page)
+      await runtimeReady(page)
       expect(documents).toEqual([`${preview.url}/about/`])
       // The new page learns the new build as its own: navigating on is by payload again.
       await page.clock.runFor(2_000)
@@ -287,7 +310,7 @@ describe('build freshness', () => {
     try {
       await page.clock.install()
       await page.goto(`${preview.url}/`)
-      await hydrated(page)
+      await runtimeReady(page)
       // Deployed after this page's HTML was served, before its first look at latest.json.
       writeFileSync(latestFile, JSON.stringify({ ...JSON.parse(original), id: 'a-newer-build', client: '/assets/entries/renderer_client.newcode.js' }))
       const checked = page.waitForResponse((response) => response.url().endsWith('/builds/latest.json'))
@@ -296,7 +319,7 @@ describe('build freshness', () => {
       const documents = collectDocumentRequests(page)
       await page.click('nav >> text=About')
       await page.waitForURL(`${preview.url}/about/`)
-      await hydrated(page)
+      await runtimeReady(page)
       expect(documents).toEqual([`${preview.url}/about/`])
     } finally {
       writeFileSync(latestFile, original)
@@ -309,7 +332,7 @@ describe('build freshness', () => {
     const latestFetches: string[] = []
     page.on('request', (request) => request.url().endsWith('/builds/latest.json') && latestFetches.push(request.url()))
     await page.goto(`${preview.url}/`)
-    await hydrated(page)
+    await runtimeReady(page)
     await page.clock.runFor(5_000)
     await roundTrip(page)
     expect(latestFetches).toEqual([])
@@ -325,12 +348,12 @@ describe('chunk-load errors', () => {
     expect(dialogChunk).toBeDefined()
     await page.route(`**/assets/${dialogChunk}`, (route) => route.abort())
     await page.goto(`${preview.url}/`)
-    await hydrated(page)
+    await runtimeReady(page)
     const documents = collectDocumentRequests(page)
 
     await page.click('text=Start a project')
     await page.waitForEvent('load')
-    await hydrated(page)
+    await runtimeReady(page)
     expect(documents).toEqual([`${preview.url}/`])
 
     // Within the 10 s guard a second failure does not reload again: the visitor gets a message.
@@ -353,11 +376,11 @@ describe('Content-Security-Policy', () => {
       const response = await page.goto(`${preview.url}${path}`)
       expect(response!.headers()['content-security-policy'], path).toContain("script-src 'self'")
       if (path === '/gone/away/') await page.waitForFunction(() => document.getElementById('missing-path')?.textContent === '/gone/away/')
-      else await hydrated(page)
+      else await runtimeReady(page)
       await collect()
     }
     await page.goto(`${preview.url}/`)
-    await hydrated(page)
+    await runtimeReady(page)
     await page.click('nav >> text=About')
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the studio')
     await page.click('text=Work with us')
@@ -375,7 +398,7 @@ describe('accessibility', () => {
   for (const path of ['/', '/blog/', '/projects/', '/blog/2025/working-in-the-open/', '/projects/harbour-lights/', '/about/', '/de/ueber-uns/', '/ar/blog/2024/arabic-and-hebrew/']) {
     it(`should have no axe violations on ${path}`, async () => {
       await page.goto(`${preview.url}${path}`)
-      await hydrated(page)
+      await runtimeReady(page)
       // Evaluated, not added as a <script>: the site's CSP rightly refuses inline scripts.
       await page.evaluate(axeSource)
       const violations = await page.evaluate(async () => {

@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NodeProcess } from '../scripts/engine/bundles/child-process.ts'
 import { outputMatch, runScript } from './helpers/build.ts'
-import { collectErrors, hydrated, launchBrowser } from './helpers/browser.ts'
+import { collectErrors, runtimeReady, launchBrowser } from './helpers/browser.ts'
 
 let dev: NodeProcess
 let url: string
@@ -26,7 +26,7 @@ describe('dev server', () => {
     const errors = collectErrors(page)
     const response = await page.goto(`${url}/`)
     expect(response!.status()).toBe(200)
-    await hydrated(page)
+    await runtimeReady(page)
     await page.click('nav >> text=About')
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the studio')
     expect((await page.goto(`${url}/no/such/page/`))!.status()).toBe(404)

@@ -18,7 +18,7 @@ import { BRIDGE_URL } from '../renderer/client/editor/bridge.ts'
 import { runBuild, snapshot, tempDir, workDir } from './helpers/build.ts'
 import { startServer } from './helpers/server.ts'
 import { editorToken } from '../scripts/server/preview-proxy.ts'
-import { collectDocumentRequests, collectErrors, hydrated, launchBrowser, startPreview, type Preview } from './helpers/browser.ts'
+import { collectDocumentRequests, collectErrors, runtimeReady, launchBrowser, startPreview, type Preview } from './helpers/browser.ts'
 
 const STAND_IN_BRIDGE = `
   window.StoryblokBridge = class {
@@ -86,7 +86,7 @@ const waitForBridge = () => page.waitForFunction(() => '__bridge' in window && (
 describe('visual editor in a production build', () => {
   it('should load the bridge only with _storyblok and say that drafts need a preview build', async () => {
     await page.goto(`${productionServer.url}/about/`)
-    await hydrated(page)
+    await runtimeReady(page)
     expect(bridgeRequests).toEqual([])
     await page.goto(`${productionServer.url}/about/${EDITOR_QUERY}`)
     await waitForBridge()
@@ -160,7 +160,7 @@ describe('visual editor in a preview build', () => {
     const scripts: string[] = []
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()))
     await page.goto(`${previewServer.url}/about/`)
-    await hydrated(page)
+    await runtimeReady(page)
     expect(await page.textContent('h1')).toBe('About the studio')
     expect(bridgeRequests).toEqual([])
     const editorChunk = editorChunkOf(previewBuild)

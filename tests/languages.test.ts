@@ -13,7 +13,7 @@ import { DEFAULT_PER_PAGE } from '../cms/config.ts'
 import { minimumRequests } from '../cms/request-budget.ts'
 import { builtPage, hreflangLinks, runBuild, tempDir, workDir, type BuildRun } from './helpers/build.ts'
 import { draftPayload, editedLanguage } from '../renderer/client/editor/draft.ts'
-import { hydrated, launchBrowser, startPreview } from './helpers/browser.ts'
+import { runtimeReady, launchBrowser, startPreview } from './helpers/browser.ts'
 import { projectSpace, storyOf } from './helpers/space.ts'
 
 const SITE_URL = 'https://studio.example'
@@ -242,7 +242,7 @@ describe('the language switcher in Chromium', () => {
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
       await page.goto(`${preview.url}/de/ueber-uns/`)
-      await hydrated(page)
+      await runtimeReady(page)
       const documents: string[] = []
       page.on('request', (request) => request.resourceType() === 'document' && documents.push(new URL(request.url()).pathname))
       // A client navigation within the language: the switcher now offers this page's versions.
@@ -260,7 +260,7 @@ describe('the language switcher in Chromium', () => {
       expect(await page.textContent('h1')).toBe('Projects')
       // From the Arabic site, a link to a page it lacks leads to the default version, in full.
       await page.goto(`${preview.url}/ar/about/`)
-      await hydrated(page)
+      await runtimeReady(page)
       documents.length = 0
       await Promise.all([page.waitForURL(`${preview.url}/projects/b/`), page.click('main >> text=Project B')])
       expect(documents).toEqual(['/projects/b/'])

@@ -9,7 +9,7 @@ import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
 import { STORIES_PER_PAGE } from '../pages/pagination.ts'
-import { collectDocumentRequests, collectErrors, hydrated, launchBrowser, startPreview } from './helpers/browser.ts'
+import { collectDocumentRequests, collectErrors, runtimeReady, launchBrowser, startPreview } from './helpers/browser.ts'
 import { runBuild, tempDir, workDir } from './helpers/build.ts'
 import { projectSpace, storyOf, TOKENS } from './helpers/space.ts'
 
@@ -78,7 +78,7 @@ describe('project list pages', () => {
       const page = await browser.newPage()
       const errors = collectErrors(page)
       await page.goto(`${preview.url}/work/`)
-      await hydrated(page)
+      await runtimeReady(page)
       const documents = collectDocumentRequests(page)
       await page.click('nav.pagination >> text=Older projects')
       await page.waitForFunction(() => document.title === 'All our work, page 2 | Test space')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSearchShortcut } from '../renderer/search/SearchButton.tsx'
+import { isSearchShortcut } from '../renderer/search/shortcut.ts'
 
 /** A keydown of `key` at an element matching `inside` (or none), as isSearchShortcut reads it. */
 function keydown(key: string, inside?: string, modifiers: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'defaultPrevented', boolean>> = {}) {

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCmsServer, type CmsServer } from '../cms/api/server.ts'
-import { collectErrors, hydrated, launchBrowser, startPreview, type Preview } from './helpers/browser.ts'
+import { collectErrors, runtimeReady, launchBrowser, startPreview, type Preview } from './helpers/browser.ts'
 import { runBuild, tempDir, workDir } from './helpers/build.ts'
 import { projectSpace, storyOf } from './helpers/space.ts'
 
@@ -45,7 +45,7 @@ async function openPage(route: string): Promise<{ page: Page; errors: string[] }
   const page = await browser.newPage({ viewport: { width: 1024, height: 800 } })
   const errors = collectErrors(page)
   await page.goto(`${preview.url}${route}`)
-  await hydrated(page)
+  await runtimeReady(page)
   return { page, errors }
 }
 
@@ -64,7 +64,7 @@ describe('site search', () => {
     expect(await results(page, 'quokka')).toEqual(['/blog/island/'])
     expect(await results(page, 'Kurzschwanzkänguru')).toEqual([])
     await page.goto(`${preview.url}/de/`)
-    await hydrated(page)
+    await runtimeReady(page)
     await page.click('.search-button')
     expect(await results(page, 'Kurzschwanzkänguru')).toEqual(['/de/blog/insel/'])
     // The German index holds German pages only: an English word of the same story finds nothing.

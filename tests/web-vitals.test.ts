@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { observeVitals, readVitals, type Vitals } from '../scripts/bench/web-vitals.ts'
-import { browseBuild, hydrated, roundTrip, type BrowsedBuild, type Preview } from './helpers/browser.ts'
+import { browseBuild, reactRuns, runtimeReady, roundTrip, type BrowsedBuild, type Preview } from './helpers/browser.ts'
 
 let build: BrowsedBuild
 let out: string
@@ -26,7 +26,7 @@ afterAll(() => build?.close())
 async function vitalsOf(page: Page, path: string): Promise<Vitals> {
   await page.addInitScript(observeVitals)
   await page.goto(`${preview.url}${path}`, { waitUntil: 'load' })
-  if (path !== '/no-such-page/') await hydrated(page)
+  if (path !== '/no-such-page/') await runtimeReady(page)
   // Every image in view has loaded, so a late image cannot shift the page after the reading.
   await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.getBoundingClientRect().top > innerHeight), undefined, { timeout: 10_000 })
   await roundTrip(page)
@@ -95,7 +95,7 @@ describe('a page that arrives slowly', () => {
       await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0, undefined, { timeout: 500, polling: 50 }).catch(() => {})
       split.rest()
       await loaded
-      await hydrated(page)
+      await runtimeReady(page)
       await roundTrip(page)
       const vitals = await page.evaluate(readVitals)
       expect(vitals.shifts).toEqual([])
@@ -209,16 +209,20 @@ describe('responsive header', () => {
     }
   })
 
-  it('should keep the header height through hydration and label the button Close when open', async () => {
-    // The header as a script-less visitor sees it is the header before hydration.
+  it('should keep the header height when React takes over at the first navigation, and label the button Close when open', async () => {
+    // The header as a script-less visitor sees it is the header before React runs.
     const before = await browser.newContext({ viewport: { width: 390, height: 800 }, javaScriptEnabled: false })
     const context = await browser.newContext({ viewport: { width: 390, height: 800 } })
     try {
       const still = await before.newPage()
-      await still.goto(`${preview.url}/`)
+      await still.goto(`${preview.url}/about/`)
       const page = await context.newPage()
       await page.goto(`${preview.url}/`)
-      await hydrated(page)
+      await runtimeReady(page)
+      await page.getByRole('link', { name: 'Menu' }).click()
+      await page.getByRole('link', { name: 'About' }).click()
+      await reactRuns(page)
+      expect(page.url()).toBe(`${preview.url}/about/`)
       expect(await headerHeight(page)).toBe(await headerHeight(still))
       const button = page.getByRole('button', { name: 'Menu' })
       await button.click()
@@ -239,8 +243,8 @@ describe('responsive header', () => {
     try {
       const page = await context.newPage()
       await page.goto(`${preview.url}/`)
-      await hydrated(page)
-      expect(await page.locator('.menu-button').isVisible()).toBe(false)
+      await runtimeReady(page)
+      for (const button of await page.locator('.menu-button').all()) expect(await button.isVisible()).toBe(false)
       const links = page.locator('.site-nav a')
       expect(await links.count()).toBeGreaterThan(0)
       for (const link of await links.all()) expect(await link.isVisible()).toBe(true)

@@ -4,13 +4,12 @@
  * payload is missing shows the 404 view; any other failure the 500 view. After a new deploy (see
  * freshness.ts) the next navigation is a full page load instead.
  */
-import type { RoutePayload } from '../../pages/build-contract.ts'
-import { siteFetch, statusOf } from './fetch.ts'
 import { isStale } from './freshness.ts'
-import { navigableLink, outsideSite, withTrailingSlash } from './links.ts'
+import { loadViewModule } from './hydration.ts'
+import { loadView } from './load-view.ts'
+import { navigableLink, outsideSite } from './links.ts'
 import { guardedReload } from './reload.ts'
 import { loadShell } from './shell.ts'
-import { show, type View } from './view.tsx'
 
 interface HistoryState {
   scroll?: number
@@ -18,22 +17,8 @@ interface HistoryState {
 
 let container: HTMLElement
 let current = 0
-
-/**
- * The view of a path. Every path is asked for, even one the running build did not have: a story
- * published since the page loaded has a payload now. Only a 404 of the payload means Not Found.
- */
-export async function loadView(pathname: string): Promise<View> {
-  const route = withTrailingSlash(pathname)
-  // The shell comes once per visit (cached), in parallel with the first payload.
-  const shell = loadShell().catch(() => undefined)
-  try {
-    const [payload, loaded] = await Promise.all([siteFetch<RoutePayload>(`${route}_payload.json`), shell])
-    return loaded ? { payload, shell: loaded } : { error: 500, path: pathname }
-  } catch (error) {
-    return { error: statusOf(error) === 404 ? 404 : 500, path: pathname, shell: await shell }
-  }
-}
+/** The path and query of the page shown: a history step that changes only the hash stays on it. */
+let shown = ''
 
 /** Moves focus to the new page's heading so screen readers announce it, without scrolling. */
 function focusHeading(): void {
@@ -54,20 +39,24 @@ export async function navigate(url: URL, { push = true, scroll }: { push?: boole
   // A page of another language's site has its own shell and <html lang>: load it in full.
   if (outsideSite(url.pathname, (await loadShell().catch(() => undefined))?.site.home)) return location.assign(url.href)
   const navigation = ++current
-  const view = await loadView(url.pathname)
+  const [view, react] = await Promise.all([loadView(url.pathname), loadViewModule().catch(() => undefined)])
   // A newer click won the race: drop this one.
   if (navigation !== current) return
+  // React's chunk could not be had (a deploy removed it, or the network dropped): a full load.
+  if (!react) return location.assign(url.href)
   if (push) {
     history.replaceState({ ...(history.state as HistoryState), scroll: window.scrollY }, '')
     history.pushState({} satisfies HistoryState, '', url.href)
   }
-  show(container, view)
+  react.show(container, view)
+  shown = url.pathname + url.search
   scrollAfter(url, scroll)
   focusHeading()
 }
 
 export function startRouter(root: HTMLElement): void {
   container = root
+  shown = location.pathname + location.search
   history.scrollRestoration = 'manual'
   document.addEventListener('click', (event) => {
     const url = navigableLink(event)
@@ -76,6 +65,8 @@ export function startRouter(root: HTMLElement): void {
     void navigate(url)
   })
   window.addEventListener('popstate', (event) => {
+    // Chromium fires popstate for a fragment link too, such as the no-script menu's `#site-menu`.
+    if (location.pathname + location.search === shown) return
     void navigate(new URL(location.href), { push: false, scroll: (event.state as HistoryState | null)?.scroll })
   })
 }

@@ -6,15 +6,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { Words } from '../../pages/words.ts'
 import { LoadBoundary } from '../../blocks/parts/LoadBoundary.tsx'
+import { HYDRATE_ON_USE } from '../../blocks/parts/hydrate-on-use.ts'
+import { isSearchShortcut } from './shortcut.ts'
 
 const SearchDialog = lazy(() => import('./SearchDialog.tsx'))
 
-/** Whether a `/` typed at `target` is the shortcut, not a character typed into a field. */
-export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'defaultPrevented' | 'target'>): boolean {
-  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return false
-  const target = event.target as Element | null
-  return !target?.closest?.('input, textarea, select, [contenteditable]:not([contenteditable="false"])')
-}
 
 export function SearchButton({ words }: { words: Words }) {
   const [open, setOpen] = useState(false)
@@ -29,7 +25,7 @@ export function SearchButton({ words }: { words: Words }) {
   }, [])
   return (
     <>
-      <button type="button" className="search-button" aria-haspopup="dialog" aria-keyshortcuts="/" onClick={() => setOpen(true)}>
+      <button type="button" className="search-button" aria-haspopup="dialog" aria-keyshortcuts="/" {...HYDRATE_ON_USE} onClick={() => setOpen(true)}>
         <svg className="search-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
           <circle cx="8.5" cy="8.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M13 13l5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

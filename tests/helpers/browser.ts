@@ -51,8 +51,13 @@ export function collectDocumentRequests(page: Page): string[] {
   return documents
 }
 
-/** Waits until React has hydrated the page (the menu links become a button only once it has). */
-export async function hydrated(page: Page): Promise<void> {
+/** Waits until the page's runtime runs: the router has the links, and React loads on demand (renderer/client/hydration.ts). */
+export async function runtimeReady(page: Page): Promise<void> {
+  await page.waitForSelector('#root[data-runtime=ready]', { state: 'attached' })
+}
+
+/** Waits until React runs the page (the menu links become a button only once it does). */
+export async function reactRuns(page: Page): Promise<void> {
   await page.waitForSelector('button.menu-button', { state: 'attached' })
 }
 

@@ -1,0 +1,75 @@
+/**
+ * React, on demand. A first visit runs only the page runtime (router, freshness, analytics): the
+ * prerendered HTML works without React (the menu opens by CSS, the contact button is a mailto:
+ * link where the site has an address). React and the blocks load when a visitor first needs them:
+ * a navigation renders the next page with them, and the first use of a control marked
+ * HYDRATE_ON_USE (search, contact) hydrates the page, then is replayed. A pointer or focus on a
+ * link fetches them ahead, so a navigation rarely waits for them.
+ */
+import { HYDRATE_ON_USE_SELECTOR } from '../../blocks/parts/hydrate-on-use.ts'
+import { isSearchShortcut } from '../search/shortcut.ts'
+import { loadView } from './load-view.ts'
+
+type ViewModule = typeof import('./view.tsx')
+
+let viewModule: Promise<ViewModule> | undefined
+let hydration: Promise<void> | undefined
+
+/** React and the page code (one chunk and its imports), fetched once. */
+export function loadViewModule(): Promise<ViewModule> {
+  viewModule ??= import('./view.tsx')
+  viewModule.catch(() => (viewModule = undefined))
+  return viewModule
+}
+
+/** Hydrates the page in `container` from its payload, once (a page React already shows stays as it is); rejects if its payload cannot be had. */
+export function hydrateNow(container: HTMLElement): Promise<void> {
+  hydration ??= Promise.all([loadView(location.pathname), loadViewModule()]).then(([view, { hydrate }]) => {
+    if (!('payload' in view)) throw new Error(`no payload for ${location.pathname}`)
+    return hydrate(container, view)
+  })
+  return hydration
+}
+
+/** Fetches React ahead when a pointer or focus reaches a link: a navigation is likely to follow. */
+export function loadViewOnIntent(): void {
+  const ahead = (event: Event) => {
+    if (!(event.target as Element | null)?.closest?.('a[href]')) return
+    document.removeEventListener('pointerover', ahead)
+    document.removeEventListener('focusin', ahead)
+    void loadViewModule().catch(() => {})
+  }
+  document.addEventListener('pointerover', ahead)
+  document.addEventListener('focusin', ahead)
+}
+
+/**
+ * The first click on a marked control, or the search shortcut, hydrates the page and is replayed
+ * on it. Should hydration fail, the click is replayed on the HTML as it is: a mailto: link still
+ * opens the mail program.
+ */
+export function hydrateOnUse(container: HTMLElement): void {
+  const stop = () => {
+    document.removeEventListener('click', onClick, true)
+    document.removeEventListener('keydown', onKey)
+  }
+  const replay = (again: () => void) => {
+    stop()
+    void hydrateNow(container).then(again, again)
+  }
+  const onClick = (event: MouseEvent) => {
+    const control = (event.target as Element | null)?.closest?.<HTMLElement>(HYDRATE_ON_USE_SELECTOR)
+    if (!control || event.button !== 0) return
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    replay(() => control.click())
+  }
+  const onKey = (event: KeyboardEvent) => {
+    // Only where the page has a search button: it declares the shortcut.
+    if (!isSearchShortcut(event) || !container.querySelector('[aria-keyshortcuts="/"]')) return
+    event.preventDefault()
+    replay(() => document.dispatchEvent(new KeyboardEvent('keydown', { key: '/' })))
+  }
+  document.addEventListener('click', onClick, true)
+  document.addEventListener('keydown', onKey)
+}
