@@ -31,10 +31,11 @@ export function hydrateNow(container: HTMLElement): Promise<void> {
   return hydration
 }
 
-/** Fetches React ahead when a pointer or focus reaches a link: a navigation is likely to follow. */
+/** Fetches React ahead when a pointer or focus reaches a link to another page of the site: a navigation is likely to follow. */
 export function loadViewOnIntent(): void {
   const ahead = (event: Event) => {
-    if (!(event.target as Element | null)?.closest?.('a[href]')) return
+    const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]')
+    if (!link || link.origin !== location.origin || link.pathname === location.pathname) return
     document.removeEventListener('pointerover', ahead)
     document.removeEventListener('focusin', ahead)
     void loadViewModule().catch(() => {})
