@@ -75,6 +75,26 @@ describe('hydration', () => {
     expect(errors).toEqual([])
   })
 
+  it('should try hydrating again at the next use when the payload could not be had at the first', async () => {
+    await page.goto(`${preview.url}/`)
+    await runtimeReady(page)
+    let aborted = 0
+    await page.route('**/_payload.json', (route) => {
+      aborted++
+      return route.abort()
+    })
+    await page.keyboard.press('/')
+    // The fetch and its one retry (renderer/client/fetch.ts) both fail.
+    await expect.poll(() => aborted, { timeout: 10_000 }).toBe(2)
+    await page.unroute('**/_payload.json')
+    await roundTrip(page)
+    expect(await page.getByRole('dialog').count()).toBe(0)
+    await expect.poll(async () => {
+      await page.keyboard.press('/')
+      return page.getByRole('dialog').count()
+    }, { timeout: 10_000 }).toBe(1)
+  })
+
   it('should load neither React nor a payload on a first visit, and fetch React ahead when a pointer reaches a link', async () => {
     const requests: string[] = []
     page.on('request', (request) => request.url().startsWith(preview.url) && requests.push(new URL(request.url()).pathname))

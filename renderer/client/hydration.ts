@@ -17,17 +17,26 @@ let hydration: Promise<void> | undefined
 
 /** React and the page code (one chunk and its imports), fetched once. */
 export function loadViewModule(): Promise<ViewModule> {
-  viewModule ??= import('./view.tsx')
-  viewModule.catch(() => (viewModule = undefined))
+  if (!viewModule) {
+    viewModule = import('./view.tsx')
+    // A failed fetch is tried again by the next call.
+    viewModule.catch(() => (viewModule = undefined))
+  }
   return viewModule
 }
 
-/** Hydrates the page in `container` from its payload, once (a page React already shows stays as it is); rejects if its payload cannot be had. */
+/**
+ * Hydrates the page in `container` from its payload, once (a page React already shows stays as it
+ * is); rejects if the payload or React cannot be had, and the next call tries again.
+ */
 export function hydrateNow(container: HTMLElement): Promise<void> {
-  hydration ??= Promise.all([loadView(location.pathname), loadViewModule()]).then(([view, { hydrate }]) => {
-    if (!('payload' in view)) throw new Error(`no payload for ${location.pathname}`)
-    return hydrate(container, view)
-  })
+  if (!hydration) {
+    hydration = Promise.all([loadView(location.pathname), loadViewModule()]).then(([view, { hydrate }]) => {
+      if (!('payload' in view)) throw new Error(`no payload for ${location.pathname}`)
+      return hydrate(container, view)
+    })
+    hydration.catch(() => (hydration = undefined))
+  }
   return hydration
 }
 
@@ -46,17 +55,22 @@ export function loadViewOnIntent(): void {
 
 /**
  * The first click on a marked control, or the search shortcut, hydrates the page and is replayed
- * on it. Should hydration fail, the click is replayed on the HTML as it is: a mailto: link still
- * opens the mail program.
+ * on it. Should hydration fail, the click is replayed on the HTML as it is (a mailto: link still
+ * opens the mail program), and the next use tries again.
  */
 export function hydrateOnUse(container: HTMLElement): void {
-  const stop = () => {
-    document.removeEventListener('click', onClick, true)
-    document.removeEventListener('keydown', onKey)
+  const listen = () => {
+    document.addEventListener('click', onClick, true)
+    document.addEventListener('keydown', onKey)
   }
   const replay = (again: () => void) => {
-    stop()
-    void hydrateNow(container).then(again, again)
+    document.removeEventListener('click', onClick, true)
+    document.removeEventListener('keydown', onKey)
+    // The replay goes first, so that it is not taken for a use again.
+    void hydrateNow(container).then(again, () => {
+      again()
+      listen()
+    })
   }
   const onClick = (event: MouseEvent) => {
     const control = (event.target as Element | null)?.closest?.<HTMLElement>(HYDRATE_ON_USE_SELECTOR)
@@ -71,6 +85,5 @@ export function hydrateOnUse(container: HTMLElement): void {
     event.preventDefault()
     replay(() => document.dispatchEvent(new KeyboardEvent('keydown', { key: '/' })))
   }
-  document.addEventListener('click', onClick, true)
-  document.addEventListener('keydown', onKey)
+  listen()
 }
