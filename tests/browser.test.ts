@@ -415,17 +415,31 @@ describe('Content-Security-Policy', () => {
 describe('accessibility', () => {
   const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
+  const violations = async () => {
+    // Evaluated, not added as a <script>: the site's CSP rightly refuses inline scripts.
+    await page.evaluate(axeSource)
+    return page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run()
+      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+    })
+  }
+
   for (const path of ['/', '/blog/', '/projects/', '/blog/2025/working-in-the-open/', '/projects/harbour-lights/', '/about/', '/de/ueber-uns/', '/ar/blog/2024/arabic-and-hebrew/']) {
     it(`should have no axe violations on ${path}`, async () => {
       await page.goto(`${preview.url}${path}`)
       await runtimeReady(page)
-      // Evaluated, not added as a <script>: the site's CSP rightly refuses inline scripts.
-      await page.evaluate(axeSource)
-      const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run()
-        return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-      })
-      expect(violations).toEqual([])
+      expect(await violations()).toEqual([])
     })
   }
+
+  it('should have no axe violations once React renders the page, at a phone width with the menu open', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`${preview.url}/`)
+    await runtimeReady(page)
+    await page.getByRole('link', { name: 'Menu' }).click()
+    await page.getByRole('link', { name: 'Journal' }).click()
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Journal')
+    await page.getByRole('button', { name: 'Menu' }).click()
+    expect(await violations()).toEqual([])
+  })
 })
