@@ -95,6 +95,19 @@ describe('hydration', () => {
     }, { timeout: 10_000 }).toBe(1)
   })
 
+  it('should not hydrate again once a navigation has React running the page', async () => {
+    await page.goto(`${preview.url}/`)
+    await runtimeReady(page)
+    const payloads: string[] = []
+    page.on('request', (request) => request.url().endsWith('_payload.json') && payloads.push(new URL(request.url()).pathname))
+    await page.click('nav >> text=About')
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'About the studio')
+    await page.keyboard.press('/')
+    await page.getByRole('dialog').waitFor()
+    await roundTrip(page)
+    expect(payloads).toEqual(['/about/_payload.json'])
+  })
+
   it('should load neither React nor a payload on a first visit, and fetch React ahead when a pointer reaches a link', async () => {
     const requests: string[] = []
     page.on('request', (request) => request.url().startsWith(preview.url) && requests.push(new URL(request.url()).pathname))

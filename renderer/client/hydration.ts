@@ -14,6 +14,8 @@ type ViewModule = typeof import('./view.tsx')
 
 let viewModule: Promise<ViewModule> | undefined
 let hydration: Promise<void> | undefined
+/** Removes hydrateOnUse's listeners. */
+let stopHydratingOnUse = () => {}
 
 /** React and the page code (one chunk and its imports), fetched once. */
 export function loadViewModule(): Promise<ViewModule> {
@@ -31,13 +33,21 @@ export function loadViewModule(): Promise<ViewModule> {
  */
 export function hydrateNow(container: HTMLElement): Promise<void> {
   if (!hydration) {
-    hydration = Promise.all([loadView(location.pathname), loadViewModule()]).then(([view, { hydrate }]) => {
+    const attempt = Promise.all([loadView(location.pathname), loadViewModule()]).then(([view, { hydrate }]) => {
       if (!('payload' in view)) throw new Error(`no payload for ${location.pathname}`)
       return hydrate(container, view)
     })
-    hydration.catch(() => (hydration = undefined))
+    hydration = attempt
+    // Unless a navigation made React run the page meanwhile (reactRunsPage).
+    attempt.catch(() => hydration === attempt && (hydration = undefined))
   }
   return hydration
+}
+
+/** React runs the page now (the router rendered a view with it): no control needs hydrating any more. */
+export function reactRunsPage(): void {
+  hydration = Promise.resolve()
+  stopHydratingOnUse()
 }
 
 /** Fetches React ahead when a pointer or focus reaches a link to another page of the site: a navigation is likely to follow. */
@@ -63,13 +73,16 @@ export function hydrateOnUse(container: HTMLElement): void {
     document.addEventListener('click', onClick, true)
     document.addEventListener('keydown', onKey)
   }
-  const replay = (again: () => void) => {
+  stopHydratingOnUse = () => {
     document.removeEventListener('click', onClick, true)
     document.removeEventListener('keydown', onKey)
+  }
+  const replay = (again: () => void) => {
+    stopHydratingOnUse()
     // The replay goes first, so that it is not taken for a use again.
     void hydrateNow(container).then(again, () => {
       again()
-      listen()
+      if (!hydration) listen()
     })
   }
   const onClick = (event: MouseEvent) => {

@@ -5,7 +5,7 @@
  * freshness.ts) the next navigation is a full page load instead.
  */
 import { isStale } from './freshness.ts'
-import { loadViewModule } from './hydration.ts'
+import { loadViewModule, reactRunsPage } from './hydration.ts'
 import { loadView } from './load-view.ts'
 import { navigableLink, outsideSite } from './links.ts'
 import { guardedReload } from './reload.ts'
@@ -49,6 +49,7 @@ export async function navigate(url: URL, { push = true, scroll }: { push?: boole
     history.pushState({} satisfies HistoryState, '', url.href)
   }
   react.show(container, view)
+  reactRunsPage()
   shown = url.pathname + url.search
   scrollAfter(url, scroll)
   focusHeading()

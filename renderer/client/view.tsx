@@ -14,7 +14,6 @@ import type { ViewContext } from '../view-context.ts'
 import { applyHead } from './head.ts'
 import type { View } from './load-view.ts'
 
-
 let root: Root | undefined
 
 export function contextOf(view: View): ViewContext {

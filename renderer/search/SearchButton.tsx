@@ -11,7 +11,6 @@ import { isSearchShortcut } from './shortcut.ts'
 
 const SearchDialog = lazy(() => import('./SearchDialog.tsx'))
 
-
 export function SearchButton({ words }: { words: Words }) {
   const [open, setOpen] = useState(false)
   useEffect(() => {
