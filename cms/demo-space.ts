@@ -1,10 +1,11 @@
 /** The demo space stored in this repository, served by the embedded CMS when no Storyblok space is configured. */
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { PROJECT_ROOT } from './project-root.ts'
 
-export const DEMO_SPACE_DIR = fileURLToPath(new URL('./demo-space/', import.meta.url))
+export const DEMO_SPACE_DIR = join(PROJECT_ROOT, 'cms', 'demo-space')
 /** The demo's images; its asset URLs point at `/demo-assets/…`, so the build publishes them there. */
-export const DEMO_ASSETS_DIR = fileURLToPath(new URL('./demo-space/assets/', import.meta.url))
+export const DEMO_ASSETS_DIR = join(DEMO_SPACE_DIR, 'assets')
 export const DEMO_ASSETS_ROUTE = 'demo-assets'
 /** The demo studio's address, used by the contact form when CONTACT_EMAIL is not set. */
 export const DEMO_CONTACT_EMAIL = 'hello@ateliernord.example'
@@ -20,5 +21,5 @@ export function isDemoSpace(space: { id: number; name: string }): boolean {
 
 /** The demo space's id and name, as its `space.json` holds them. */
 export function demoSpace(): { id: number; name: string } {
-  return JSON.parse(readFileSync(new URL('./demo-space/space.json', import.meta.url), 'utf8')) as { id: number; name: string }
+  return JSON.parse(readFileSync(join(DEMO_SPACE_DIR, 'space.json'), 'utf8')) as { id: number; name: string }
 }

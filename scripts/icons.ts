@@ -8,8 +8,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
+import { PROJECT_ROOT } from '../cms/project-root.ts'
 
-const PUBLIC = join(import.meta.dirname, '..', 'public')
+const PUBLIC = join(PROJECT_ROOT, 'public')
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 /** iOS puts transparent icons on black: the touch icon gets the theme's background. */
 const OPAQUE_BACKGROUND = '#e5e7eb'

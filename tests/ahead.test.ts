@@ -10,7 +10,7 @@ import { startCmsServer } from '../cms/api/server.ts'
 import { runScript as runProjectScript, type NodeProcess } from '../scripts/engine/bundles/child-process.ts'
 import { buildsDir, liveBuildId } from '../scripts/engine/files/deploy.ts'
 import { SEARCH_ENTRY } from '../scripts/engine/search/index.ts'
-import { cleanEnv, ROOT, runBuild, tempDir, workDir } from './helpers/build.ts'
+import { cleanEnv, ROOT, runBuild, scriptPath, tempDir, workDir } from './helpers/build.ts'
 import { waitFor } from './helpers/server.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
 
@@ -19,7 +19,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }))
 
 /** A build in standby, as `npm start` keeps one, resolved once it listens for its job. */
 async function standby(out: string, env: Record<string, string>): Promise<NodeProcess> {
-  const run = runProjectScript(join(ROOT, 'scripts', 'build.ts'), ['--out', out, '--work-dir', work, '--standby'], { cwd: ROOT, env: cleanEnv(env), messages: true })
+  const run = runProjectScript(scriptPath('build.ts'), ['--out', out, '--work-dir', work, '--standby'], { cwd: ROOT, env: cleanEnv(env), messages: true })
   await new Promise((resolve, reject) => {
     run.child.once('message', resolve)
     void run.exited.then(() => reject(new Error(run.output())))

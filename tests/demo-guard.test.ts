@@ -10,7 +10,7 @@ import { ConfigError } from '../cms/config.ts'
 import { readBuildConfig } from '../scripts/engine/config.ts'
 import { demoProblems } from '../scripts/engine/demo-guard.ts'
 import { runScript } from '../scripts/engine/bundles/child-process.ts'
-import { ROOT, workDir } from './helpers/build.ts'
+import { scriptPath, workDir } from './helpers/build.ts'
 
 const made: string[] = []
 afterEach(() => {
@@ -74,7 +74,7 @@ describe('when the demo space is built', () => {
     made.push(work)
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('STORYBLOK_') && name !== 'SITE_URL'))
     // The build reads .env from the folder it runs in, as npm runs it from the project's.
-    const build = runScript(join(ROOT, 'scripts', 'build.ts'), ['--out', out, '--work-dir', work], { cwd: project, env: { ...env, CI: 'true' } })
+    const build = runScript(scriptPath('build.ts'), ['--out', out, '--work-dir', work], { cwd: project, env: { ...env, CI: 'true' } })
     const { code } = await build.exited
     expect(code).toBe(1)
     expect(build.stderr()).toContain('STORYBLOK_TOKN (.env) is not a setting of this project: did you mean STORYBLOK_TOKEN?')

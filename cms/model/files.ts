@@ -6,15 +6,15 @@
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
+import { PROJECT_ROOT } from '../project-root.ts'
 import { withContentModelTable } from './readme-table.ts'
 import { schemaComponents, schemaGroups } from './storyblok-schema.ts'
 
-const ROOT = join(import.meta.dirname, '..', '..')
 
 export const SCHEMA_FILES = {
-  components: join(ROOT, 'cms', 'components.json'),
-  groups: join(ROOT, 'cms', 'groups.json'),
-  readme: join(ROOT, 'README.md'),
+  components: join(PROJECT_ROOT, 'cms', 'components.json'),
+  groups: join(PROJECT_ROOT, 'cms', 'groups.json'),
+  readme: join(PROJECT_ROOT, 'README.md'),
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
@@ -43,7 +43,7 @@ export function writeSchemaFiles(): string[] {
     }
     if (current === text) continue
     writeFileAtomic.sync(file, text)
-    written.push(relative(ROOT, file))
+    written.push(relative(PROJECT_ROOT, file))
   }
   return written
 }

@@ -13,6 +13,7 @@ import { demoProblems } from './demo-guard.ts'
 import { loadEnvFile } from './env-file.ts'
 import type { AnalyticsScript, ContactSettings, SiteInfo } from '../../pages/build-contract.ts'
 import { releaseId } from '../../cms/release.ts'
+import { PROJECT_ROOT } from '../../cms/project-root.ts'
 
 export interface BuildOptions {
   /** Build for the visual editor: drafts fetched in the browser with the preview token. */
@@ -55,9 +56,6 @@ type Env = Record<string, string | undefined>
 export function loadEnv(env: Env = process.env, file = resolve('.env'), warn: (warning: string) => void = (warning) => process.stderr.write(`Warning: ${warning}\n`)): Env {
   return loadEnvFile(env, existsSync(file) ? readFileSync(file, 'utf8') : undefined, warn)
 }
-
-/** The project's folder: where its node_modules are. */
-const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
 
 const USAGE = 'Usage: npm run build [-- --out DIR] [--work-dir DIR] [--preview] [--release ID] [--full] [--changed ID,ID] [--demo]'
 

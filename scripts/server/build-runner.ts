@@ -6,7 +6,7 @@
  * takes a core from a running build.
  */
 import { join } from 'node:path'
-import type { NodeProcess } from '../engine/bundles/child-process.ts'
+import { siblingScript, type NodeProcess } from '../engine/bundles/child-process.ts'
 import type { FinishedBuild } from '../engine/report/outcome.ts'
 import type { StandbyJob, StandbyReady } from '../engine/standby.ts'
 import { WHOLE_SPACE } from './webhook.ts'
@@ -29,7 +29,7 @@ export interface BuildRunner {
   close(): void
 }
 
-const BUILD_SCRIPT = join(import.meta.dirname, '..', 'build.ts')
+const BUILD_SCRIPT = siblingScript(join(import.meta.dirname, '..'), 'build')
 
 /** The server log's line for a build that ended well, from what it told the runner. */
 function finishedLine(finished: FinishedBuild | undefined): string {

@@ -10,7 +10,7 @@
  * (the AWS SDK among them) loaded, until a build goes live (scripts/engine/standby.ts).
  */
 import { join } from 'node:path'
-import type { NodeProcess } from '../engine/bundles/child-process.ts'
+import { siblingScript, type NodeProcess } from '../engine/bundles/child-process.ts'
 import type { DeployJob, DeployReport } from '../engine/deploy/index.ts'
 import type { StandbyReady } from '../engine/standby.ts'
 import { handJob, standBy, type Standby } from './standby-process.ts'
@@ -32,7 +32,7 @@ export interface DeployRunner {
   close(): void
 }
 
-const DEPLOY_SCRIPT = join(import.meta.dirname, '..', 'deploy.ts')
+const DEPLOY_SCRIPT = siblingScript(join(import.meta.dirname, '..'), 'deploy')
 const RETRY_FIRST_MS = 5000
 const RETRY_MAX_MS = 5 * 60_000
 const FULL_CHECK_MS = 60 * 60_000

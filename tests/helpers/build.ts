@@ -17,9 +17,15 @@ export interface BuildRun {
   stderr: string
 }
 
-/** Starts `scripts/<script>` as `npm run` does (`node --import tsx`), from the project folder. */
+/** Starts `scripts/<script>` from the project folder, as `npm run` does but from the run's compiled copy in the process tests (scriptPath). */
 export function runScript(script: string, args: string[] = [], env: NodeJS.ProcessEnv = cleanEnv({})): NodeProcess {
-  return runProjectScript(join(ROOT, 'scripts', script), args, { cwd: ROOT, env })
+  return runProjectScript(scriptPath(script), args, { cwd: ROOT, env })
+}
+
+/** Where `scripts/<script>` (`build.ts`, …) is run from: the run's compiled copy (tests/helpers/compiled-code.ts) where there is one. */
+export function scriptPath(script: string): string {
+  const compiled = inject('compiledCode')
+  return compiled ? join(compiled, 'scripts', script.replace(/\.ts$/, '.js')) : join(ROOT, 'scripts', script)
 }
 
 /** Resolves with the first match of `pattern` in the process's output; rejects if it exits first. */

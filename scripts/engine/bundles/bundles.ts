@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import type { PreviewConfig } from '../../../cms/preview-config.ts'
 import { bundleJob, CLIENT_MANIFEST, WORKER_BUNDLE, type BundleMessage } from './layout.ts'
 import { runNode } from './child-process.ts'
+import { PROJECT_ROOT } from '../../../cms/project-root.ts'
 
 export interface BundleBuild {
   /** The process has exited, having built everything (rejects with its output when it failed). */
@@ -50,7 +51,7 @@ export function ensureBundles(outDir: string, fingerprint: () => string, { previ
 export function buildBundles(outDir: string, preview?: PreviewConfig): BundleBuild {
   // For the memory bound: left alone, V8 lets this process grow to about 480 MB beside the render.
   const nodeFlags = ['--max-old-space-size=256', '--max-semi-space-size=4']
-  const job = bundleJob(join(import.meta.dirname, '..', '..', '..'), resolve(outDir))
+  const job = bundleJob(PROJECT_ROOT, resolve(outDir))
   const run = runNode([...nodeFlags, join(import.meta.dirname, 'process.mjs'), JSON.stringify(job)], { env: bundleProcessEnv(preview), messages: true })
   const done = run.exited.then(({ code, signal }) => {
     if (code !== 0) throw new Error(`Building the client and server bundles failed (${signal ?? `exit ${code}`}):\n${run.output().trim()}`)

@@ -3,6 +3,7 @@
  * server's incremental builds and the benchmarks' builds all need exactly this.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { extname, join } from 'node:path'
 
 export interface NodeProcess {
   child: ChildProcess
@@ -41,9 +42,15 @@ export function runNode(args: string[], options: RunOptions = {}): NodeProcess {
 const TSX = import.meta.resolve('tsx')
 
 /**
- * Runs one of the project's TypeScript scripts (`scripts/build.ts`, …) as a child process, as
- * `npm run` does: `node --import tsx`. `nodeFlags` go to Node itself (heap sizes).
+ * Runs one of the project's scripts (`scripts/build.ts`, …) as a child process: TypeScript as
+ * `npm run` does, `node --import tsx`, and a compiled copy (`build.js`) as plain JavaScript.
+ * `nodeFlags` go to Node itself (heap sizes).
  */
 export function runScript(script: string, args: string[] = [], options: RunOptions = {}, nodeFlags: string[] = []): NodeProcess {
-  return runNode([...nodeFlags, '--import', TSX, script, ...args], options)
+  return runNode([...nodeFlags, ...(script.endsWith('.js') ? [] : ['--import', TSX]), script, ...args], options)
+}
+
+/** A script beside the one running, in the same form: `build.ts` from source, `build.js` from a compiled copy. */
+export function siblingScript(dir: string, name: string): string {
+  return join(dir, `${name}${extname(import.meta.filename)}`)
 }

@@ -25,6 +25,7 @@ import type { BuildConfig } from '../config.ts'
 import type { FileEntry } from '../files/output.ts'
 import { BUNDLE_INPUTS_FILE } from '../bundles/layout.ts'
 import { processAlive } from '../files/process-alive.ts'
+import { PROJECT_ROOT } from '../../../cms/project-root.ts'
 
 export const STATE_VERSION = 4
 
@@ -57,7 +58,6 @@ export function cacheDir(config: Pick<BuildConfig, 'workDir'>): string {
   return join(config.workDir, 'cache')
 }
 
-const ROOT = join(import.meta.dirname, '..', '..', '..')
 /**
  * What the bundles and pages are made of: a change to any of these means new bundles and a full
  * build. `public/` is copied into the client bundle; package.json and the lockfile pin every
@@ -67,7 +67,7 @@ const CODE = ['pages', 'renderer', 'blocks', 'cms', 'scripts', 'public', 'vike.c
 /** Content and tools that do not shape pages (the demo space's stories and datasources arrive through the crawl). */
 const NOT_CODE = /^(cms\/demo-space\/(stories\/|datasources\/|space\.json)|scripts\/(bench|server)\/|scripts\/(start|rollback|preview|dev|cms|icons|ensure-chromium|page-weight)\.ts$)/
 
-export function codeFiles(root = ROOT): string[] {
+export function codeFiles(root = PROJECT_ROOT): string[] {
   return CODE.flatMap((entry) => {
     const path = join(root, entry)
     if (!existsSync(path)) return []
@@ -97,7 +97,7 @@ export interface FingerprintOptions {
 }
 
 /** A digest of everything that builds bundles and pages: the code folders, the bundler's recorded inputs and `extra`. */
-export function codeFingerprint({ extra = '', inputs = [], root = ROOT }: FingerprintOptions = {}): string {
+export function codeFingerprint({ extra = '', inputs = [], root = PROJECT_ROOT }: FingerprintOptions = {}): string {
   const hash = createHash('sha256').update(extra).update('\0')
   for (const file of [...new Set([...codeFiles(root), ...inputs])].sort()) {
     const path = join(root, file)
