@@ -330,6 +330,7 @@ describe('incremental builds from webhooks', () => {
 
   it("should publish an edited redirects datasource from its webhook, without refetching a story, and ignore other datasources", async () => {
     const done = await finished()
+    const before = files()
     edit(() => cms.space.datasources!.redirects!.push({ name: '/studio-notes', value: '/blog/' }))
     const datasourceEvent = (slug: string) => ({ text: `entries of ${slug} updated`, action: 'entries_updated', space_id: cms.space.id, datasource_slug: slug })
     const other = await webhook(datasourceEvent('colours'))
@@ -339,6 +340,8 @@ describe('incremental builds from webhooks', () => {
     const answer = await fetch(`${server.url}/studio-notes`, { redirect: 'manual' })
     expect([answer.status, answer.headers.get('location')]).toEqual([301, '/blog/'])
     expect(server.output()).toMatch(/Build \d+ started for the redirects\./)
+    // A build that rendered no page is still the whole site: every other file is the last build's, unchanged.
+    expect(changedFiles(before, files())).toEqual(['_redirects', 'builds/latest.json', expect.stringMatching(/^builds\/meta\//), 'nginx.conf'])
   })
 
   it('should re-render the stories that show a replaced asset, and say so for an asset no story shows', async () => {

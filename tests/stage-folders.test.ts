@@ -1,8 +1,9 @@
 /**
  * The stage of a build with a cache: the live build's folders are made on a thread of their own
  * while the crawl runs (prepareFolders in scripts/engine/files/fill-stage.ts), a build that turns out full
- * publishes none of them that it does not fill, and a live build changed by hand stops an
- * incremental build, whose stage is filled with links to the live build's files.
+ * publishes none of them that it does not fill, a build that renders no page still publishes them
+ * all, and a live build changed by hand stops an incremental build, whose stage is filled with
+ * links to the live build's files.
  */
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startCmsServer } from '../cms/api/server.ts'
 import type { Space } from '../cms/api/space.ts'
 import { prepareFolders } from '../scripts/engine/files/fill-stage.ts'
-import { runBuild, tempDir, workDir } from './helpers/build.ts'
+import { runBuild, snapshot, tempDir, workDir } from './helpers/build.ts'
 import { projectSpace, TOKENS } from './helpers/space.ts'
 
 const work = workDir('stage-folders')
@@ -68,6 +69,29 @@ describe('a build with a cache that turns out full', () => {
       expect(assets.filter((asset) => !existsSync(join(out, asset)))).toEqual([])
       expect(existsSync(join(out, 'de'))).toBe(false)
       expect(emptyFolders(out)).toEqual([])
+    } finally {
+      await cms.close()
+    }
+  })
+})
+
+describe('a build that renders no page', () => {
+  it('should still publish every page of the live build, unchanged, when only the redirects changed', async () => {
+    const space: Space = { ...projectSpace(6, 1), language_codes: ['de'] }
+    const cms = await startCmsServer({ space })
+    const out = join(tempDir('stage-folders'), 'dist')
+    const env = { STORYBLOK_API_URL: cms.url, STORYBLOK_TOKEN: TOKENS.public }
+    const pages = () => new Map([...snapshot(out)].filter(([file]) => /(^|\/)(index\.html|_payload\.json|404\.html|500\.html)$/.test(file)))
+    try {
+      expect((await runBuild(['--out', out, '--work-dir', work], env)).code).toBe(0)
+      const before = pages()
+      space.datasources = { ...space.datasources, redirects: [{ name: '/old-projects', value: '/projects/' }] }
+      space.version++
+      const again = await runBuild(['--out', out, '--work-dir', work], env)
+      expect(again.code, again.stderr).toBe(0)
+      expect(again.stdout).toMatch(/Build: incremental .*; 0 routes rendered/)
+      expect(readFileSync(join(out, '_redirects'), 'utf8')).toContain('/old-projects /projects/ 301')
+      expect(pages()).toEqual(before)
     } finally {
       await cms.close()
     }

@@ -13,12 +13,12 @@ import { fetchDatasource, REDIRECTS_DATASOURCE } from '../../cms/datasource.ts'
 import type { Site } from '../../pages/site.ts'
 import type { BundleBuild } from './bundles/index.ts'
 import { siteInfo, type BuildConfig } from './config.ts'
-import { acquireContent, folderLanguageSites, folderState, languageSites, siteFrom, siteRedirects, splitFolders, StoryStores } from './content/index.ts'
+import { acquireContent, folderLanguageSites, folderState, languageSites, siteFrom, siteRedirects, splitFolders, StoryStores, type SpilledStories } from './content/index.ts'
 import { loadState, previousBuildOf, type CacheState, type PreviousBuild } from './cache/index.ts'
 import { usableAhead, type Ahead } from './ahead.ts'
 import { clearOld, compressLive, createStage, discardStage, liveBuildId, liveDir, prepareFolders, stagePath, type FolderThread } from './files/index.ts'
 import { planBuild } from './plan/index.ts'
-import { mergeLanguagePass, prerender, renderWorkers, type RenderWorkers } from './render/index.ts'
+import { mergeLanguagePass, prerender, renderWorkers, type PrerenderInput, type PrerenderResult, type RenderPool, type RenderWorkers } from './render/index.ts'
 import { goLive, recordBuild, stageBuildFiles, writeAssetIndex, writeSiteFiles } from './publish/index.ts'
 import { progress, summary, tellFinished, writeStats, type PhaseClock } from './report/index.ts'
 import { carryIndex, updateIndex } from './search/index.ts'
@@ -127,26 +127,29 @@ async function render({ config, bundles, bundleDir }: BuildStart, started: Start
   const { stage, stageFolders, linked, fullReason, workers } = started
   const { content, site, translated, folders, defaultStories, redirects, compared } = fetched
   const plan = planBuild({ outDir: config.outDir, stage, stageFolders, linked, previous: compared, fullReason, content, site, languages: translated.sites, groups: folders?.groups })
-  // A full build's assets and headers, staged while the render worker gets ready for its first page
-  // (after the stage is emptied of what it was filled with while the crawl ran).
+  // A full build's assets and headers, staged while the render worker gets ready for its first page (after the stage is emptied of what it was filled with while the crawl ran).
   const staged = plan.incremental ? undefined : (await plan.startFromLive(), stageBuildFiles({ config, output: plan.output, bundleDir, space: content.space }))
-  const planned = (of: Site) => plan.incremental?.render.filter((route) => of.routes.has(route))
-  const pool = await workers.pool(site.index)
-  const result = await prerender({ site, stories: defaultStories, pool, output: plan.output, only: planned(site), beforeWrites: plan.startFromLive, onProgress: progress('Pages rendered') })
+  let pool: RenderPool | undefined
+  const pass = async (of: Site, stories: SpilledStories, label: string, errorPages?: PrerenderInput['errorPages']): Promise<PrerenderResult> => {
+    const only = plan.incremental?.render.filter((route) => of.routes.has(route))
+    // Nothing of this site changed (a changed shell plans every page): its pages, error pages and shell file stay the build's.
+    if (only && !only.length) return { routes: [...of.routes.keys()], unknownBlocks: new Map(), warnings: [], dependencies: new Map() }
+    pool = await workers.pool(site.index)
+    return prerender({ site: of, stories, pool, output: plan.output, only, beforeWrites: plan.startFromLive, errorPages, onProgress: progress(label) })
+  }
+  const result = await pass(site, defaultStories, 'Pages rendered')
   for (const { language, site: other, stories } of translated.sites) {
-    const only = planned(other)
-    // Nothing of this language changed: its pages and shell file stay, and are still the build's.
-    if (only && !only.length) result.routes.push(...other.routes.keys())
-    else mergeLanguagePass(result, language, await prerender({ site: other, stories, pool, output: plan.output, only, errorPages: { notFound: `${language}/404.html` }, onProgress: progress(`Pages rendered (${language})`) }))
+    mergeLanguagePass(result, language, await pass(other, stories, `Pages rendered (${language})`, { notFound: `${language}/404.html` }))
   }
   await workers.close()
   for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
-  // robots.txt, sitemap, feed and _redirects: rewritten by every build, left alone when their bytes are the same.
+  // robots.txt, sitemap, feed and _redirects: left alone when their bytes are the live build's, in the stage once filled (by a pass that rendered).
+  await plan.startFromLive()
   const languages = translated.sites.map(({ site: other, stories }) => ({ site: other, summaries: stories.summaries() }))
   await writeSiteFiles(plan.output, { site, summaries: defaultStories.summaries(), redirects: redirects.table, languages })
   // Nothing goes live without the bundle process having ended well.
   await bundles.done
-  return { plan, result, staged, workers: pool.size }
+  return { plan, result, staged, workers: pool?.size ?? 0 }
 }
 type Rendered = Awaited<ReturnType<typeof render>>
 
