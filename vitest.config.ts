@@ -18,7 +18,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], exclude: PROCESS_TESTS, pool: 'threads', isolate: false, fileParallelism: true, sequence: { groupOrder: 0 } } },
       // Real builds and servers: on 2 cores, one file at a time is as fast and keeps their timings honest.
-      { extends: true, test: { name: 'processes', include: PROCESS_TESTS, globalSetup: ['tests/helpers/process-setup.ts'], fileParallelism: false, sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'processes', include: PROCESS_TESTS, globalSetup: ['tests/helpers/process-setup.ts'], fileParallelism: false, isolate: false, sequence: { groupOrder: 1 } } },
     ],
   },
 })

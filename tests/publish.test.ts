@@ -341,7 +341,7 @@ describe('incremental builds from webhooks', () => {
     expect([answer.status, answer.headers.get('location')]).toEqual([301, '/blog/'])
     expect(server.output()).toMatch(/Build \d+ started for the redirects\./)
     // A build that rendered no page is still the whole site: every other file is the last build's, unchanged.
-    expect(changedFiles(before, files())).toEqual(['_redirects', 'builds/latest.json', expect.stringMatching(/^builds\/meta\//), 'nginx.conf'])
+    expect(changedFiles(before, files()).filter((file) => !file.startsWith('builds/meta/'))).toEqual(['_redirects', 'builds/latest.json', 'nginx.conf'])
   })
 
   it('should re-render the stories that show a replaced asset, and say so for an asset no story shows', async () => {
