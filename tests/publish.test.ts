@@ -461,7 +461,8 @@ describe('deploys', () => {
     const snapshot = files()
     edit(() => (story(40008).content.title = 'About, after the crash'))
     cms.faults = { delayMs: 150 }
-    const build = runScript('build.ts', ['--out', out, '--work-dir', work, '--full'], cleanEnv(env))
+    // A full build (another site URL changes every page), killed in its crawl.
+    const build = runScript('build.ts', ['--out', out, '--work-dir', work], cleanEnv({ ...env, SITE_URL: 'https://elsewhere.example' }))
     await waitFor(() => /Stories fetched/.test(build.output()) || build.child.exitCode !== null, 30_000, 'the crawl')
     build.child.kill('SIGKILL')
     await build.exited
