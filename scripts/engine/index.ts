@@ -10,15 +10,14 @@ import { createCmsClient } from '../../cms/client.ts'
 import { resolveSpaceLanguages } from '../../cms/config.ts'
 import { connectCms } from '../../cms/connect.ts'
 import { fetchDatasource, REDIRECTS_DATASOURCE } from '../../cms/datasource.ts'
-import type { Site } from '../../pages/site.ts'
 import type { BundleBuild } from './bundles/index.ts'
 import { siteInfo, type BuildConfig } from './config.ts'
-import { acquireContent, folderLanguageSites, folderState, languageSites, siteFrom, siteRedirects, splitFolders, StoryStores, type SpilledStories } from './content/index.ts'
+import { acquireContent, folderLanguageSites, folderState, languageSites, siteFrom, siteRedirects, splitFolders, StoryStores } from './content/index.ts'
 import { loadState, previousBuildOf, type CacheState, type PreviousBuild } from './cache/index.ts'
 import { usableAhead, type Ahead } from './ahead.ts'
 import { clearOld, compressLive, createStage, discardStage, liveBuildId, liveDir, prepareFolders, stagePath, type FolderThread } from './files/index.ts'
 import { planBuild } from './plan/index.ts'
-import { mergeLanguagePass, prerender, renderWorkers, type PrerenderInput, type PrerenderResult, type RenderPool, type RenderWorkers } from './render/index.ts'
+import { mergeLanguagePass, renderWorkers, sitePass, type RenderPool, type RenderWorkers } from './render/index.ts'
 import { goLive, recordBuild, stageBuildFiles, writeAssetIndex, writeSiteFiles } from './publish/index.ts'
 import { progress, summary, tellFinished, writeStats, type PhaseClock } from './report/index.ts'
 import { carryIndex, updateIndex } from './search/index.ts'
@@ -130,16 +129,10 @@ async function render({ config, bundles, bundleDir }: BuildStart, started: Start
   // A full build's assets and headers, staged while the render worker gets ready for its first page (after the stage is emptied of what it was filled with while the crawl ran).
   const staged = plan.incremental ? undefined : (await plan.startFromLive(), stageBuildFiles({ config, output: plan.output, bundleDir, space: content.space }))
   let pool: RenderPool | undefined
-  const pass = async (of: Site, stories: SpilledStories, label: string, errorPages?: PrerenderInput['errorPages']): Promise<PrerenderResult> => {
-    const only = plan.incremental?.render.filter((route) => of.routes.has(route))
-    // Nothing of this site changed (a changed shell plans every page): its pages, error pages and shell file stay the build's.
-    if (only && !only.length) return { routes: [...of.routes.keys()], unknownBlocks: new Map(), warnings: [], dependencies: new Map() }
-    pool = await workers.pool(site.index)
-    return prerender({ site: of, stories, pool, output: plan.output, only, beforeWrites: plan.startFromLive, errorPages, onProgress: progress(label) })
-  }
-  const result = await pass(site, defaultStories, 'Pages rendered')
+  const passes = { planned: plan.incremental?.render, output: plan.output, beforeWrites: plan.startFromLive, pool: async () => (pool = await workers.pool(site.index)) }
+  const result = await sitePass(passes, { site, stories: defaultStories, onProgress: progress('Pages rendered') })
   for (const { language, site: other, stories } of translated.sites) {
-    mergeLanguagePass(result, language, await pass(other, stories, `Pages rendered (${language})`, { notFound: `${language}/404.html` }))
+    mergeLanguagePass(result, language, await sitePass(passes, { site: other, stories, errorPages: { notFound: `${language}/404.html` }, onProgress: progress(`Pages rendered (${language})`) }))
   }
   await workers.close()
   for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
