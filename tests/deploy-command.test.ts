@@ -71,7 +71,7 @@ describe('npm run deploy', () => {
 
 interface Health {
   build: string
-  deploy?: { running: boolean; standby: boolean; last?: { at: string; deployed?: { build: string; listed: boolean; uploaded: number; unchanged: number }; deployFailed?: string } }
+  deploy?: { running: boolean; standby: boolean; last?: { at: string; deployed?: { build: string; listed: boolean; uploaded: number; unchanged: number; phases: Record<string, number> }; deployFailed?: string } }
 }
 
 describe('npm start with DEPLOY_TARGET', () => {
@@ -102,6 +102,8 @@ describe('npm start with DEPLOY_TARGET', () => {
       expect(next.uploaded).toBeLessThan(total / 2)
       // The first deploy listed the bucket; the next asked only after what it touched, in a process that stood by for it.
       expect([first.deployed!.listed, next.listed]).toEqual([true, false])
+      // Where the deploy's time went, step by step, for an operator (and bench:publish) to read.
+      expect(Object.keys(next.phases)).toEqual(['manifest', 'files', 'objects', 'upload', 'record'])
       // The webhook's build records what it wrote since the build the bucket held, so its deploy read only that.
       expect(readChanges(liveDir(out)!)?.from).toBe(first.deployed!.build)
       // The quick deploys learnt the builds' files from their changes records: once the search index has

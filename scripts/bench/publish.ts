@@ -54,7 +54,7 @@ async function until(url: string, done: (health: Health) => boolean): Promise<vo
 interface Health {
   build: string
   queue: { building: boolean; pending: number; standby: boolean }
-  deploy?: { running: boolean; standby: boolean; last?: { deployed?: { build: string; uploaded: number }; deployFailed?: string } }
+  deploy?: { running: boolean; standby: boolean; last?: { deployed?: { build: string; uploaded: number; seconds: number; phases: Record<string, number> }; deployFailed?: string } }
 }
 
 /** One edit of `target` published by webhook: seconds until live, and until the build process is done. */
@@ -74,6 +74,7 @@ async function publishOnce(url: string, out: string, space: Space, target: Space
   // The build process goes on after going live (search index, compressed variants) while the deploy
   // runs: each is timed on its own.
   let uploaded = 0
+  let steps = ''
   let failed: string | undefined
   const [done, inBucket] = await Promise.all([
     until(url, (health) => !health.queue.building && health.queue.pending === 0).then(since),
@@ -81,6 +82,8 @@ async function publishOnce(url: string, out: string, space: Space, target: Space
     until(url, (health) => {
       const last = health.deploy?.last
       uploaded = last?.deployed?.uploaded ?? 0
+      // The deploy's own time by step (scripts/engine/deploy/deploy-site.ts); before it, the deploy waits for the build to go live.
+      steps = last?.deployed ? `${last.deployed.seconds.toFixed(2)} s: ${Object.entries(last.deployed.phases).map(([step, seconds]) => `${step} ${seconds.toFixed(2)}`).join(', ')}` : ''
       failed = last?.deployFailed
       return last?.deployed?.build === health.build || Boolean(failed)
     }).then(since),
@@ -89,7 +92,7 @@ async function publishOnce(url: string, out: string, space: Space, target: Space
   await until(url, (health) => health.queue.standby && !health.deploy?.running && Boolean(health.deploy?.standby))
   // Minutes later, the build that fell out of the kept ones is deleted too.
   while (readdirSync(buildsDir(out)).some((name) => name.startsWith('.trash-'))) await new Promise((resolvePromise) => setTimeout(resolvePromise, 20))
-  return { seconds, done, inBucket, uploaded }
+  return { seconds, done, inBucket, uploaded, steps }
 }
 
 /** A space built in full and served by `npm start`, idle with its next build standing by. */
@@ -110,17 +113,17 @@ async function serve(label: string, space: Space, storage: NodeJS.ProcessEnv) {
     await server.exited
     await cms.close()
   }
-  return { label, space, out, server, url, stop, ...mostShown(space), samples: [] as { seconds: number; done: number; inBucket: number; uploaded: number; line: string }[] }
+  return { label, space, out, server, url, stop, ...mostShown(space), samples: [] as { seconds: number; done: number; inBucket: number; uploaded: number; steps: string; line: string }[] }
 }
 type Served = Awaited<ReturnType<typeof serve>>
 
 async function publishRun(served: Served, run: number): Promise<void> {
   const { label, server, url, out, space, target, samples } = served
   const logFrom = server.output().length
-  const { seconds, done, inBucket, uploaded } = await publishOnce(url, out, space, target, run)
+  const { seconds, done, inBucket, uploaded, steps } = await publishOnce(url, out, space, target, run)
   const line = /^\S+ {3}(.*routes rendered.*)$/m.exec(server.output().slice(logFrom))?.[1]?.trim() ?? ''
-  samples.push({ seconds, done, inBucket, uploaded, line })
-  process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s, in the bucket after ${inBucket.toFixed(2)} s (${uploaded} files uploaded; ${line})\n`)
+  samples.push({ seconds, done, inBucket, uploaded, steps, line })
+  process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s, in the bucket after ${inBucket.toFixed(2)} s (${uploaded} files uploaded; deploy ${steps}; ${line})\n`)
 }
 
 const { values } = parseArgs({ options: { stories: { type: 'string', default: 'demo,10000' }, runs: { type: 'string', default: '3' }, seed: { type: 'string', default: '1' } } })
@@ -159,9 +162,9 @@ const machine = machineDescription()
 const date = new Date().toISOString().slice(0, 10)
 const rows = results.map(
   (r) =>
-    `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.inBucket.toFixed(2)} s (${r.samples[0]?.uploaded ?? 0} files) | ${r.samples[0]?.line ?? ''} |`,
+    `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.inBucket.toFixed(2)} s (${r.samples[0]?.uploaded ?? 0} files) | ${r.samples[0]?.steps ?? ''} | ${r.samples[0]?.line ?? ''} |`,
 )
-const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nThe spaces take turns, run by run. One story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build and next deploy standing by and the oldest build deleted, as minutes after the last webhook), timed until \`/healthz\` names the new live build, until the build process has ended (search index and compressed variants made), and, apart from that, until the server's deploy (\`DEPLOY_TARGET\`, to a local s3rver) has put that build in the bucket. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | in the bucket, median (first run's uploads) | first run's build |\n| --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`
+const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nThe spaces take turns, run by run. One story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build and next deploy standing by and the oldest build deleted, as minutes after the last webhook), timed until \`/healthz\` names the new live build, until the build process has ended (search index and compressed variants made), and, apart from that, until the server's deploy (\`DEPLOY_TARGET\`, to a local s3rver) has put that build in the bucket. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | in the bucket, median (first run's uploads) | first run's deploy, by step | first run's build |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`
 console.log(`\n${markdown}`)
 mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
 writeFileSync(join(ROOT, 'docs', 'benchmark', 'publish.md'), markdown)

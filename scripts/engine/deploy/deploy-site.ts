@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { liveDir, readMeta } from '../files/deploy.ts'
 import { formatBytes } from '../report/progress.ts'
+import { phaseClock } from '../report/phase-clock.ts'
 import { Bucket } from './bucket.ts'
 import { changedFiles } from './changed-files.ts'
 import { eachConcurrently } from './each-concurrently.ts'
@@ -51,6 +52,8 @@ export interface DeployResult {
   uploadedBytes: number
   /** URL paths purged from the CDN. */
   purged: number
+  /** Seconds per step: reading the manifest, the build's files and the bucket's objects, uploading and deleting, saving the manifest, purging. */
+  phases: Record<string, number>
 }
 
 /** What `npm start` sends a deploy standing by (scripts/engine/standby.ts): its arguments besides `--out`. */
@@ -60,11 +63,11 @@ export interface DeployJob {
 
 /** What `npm run deploy` tells a parent process (`npm start`) over IPC when it ends. */
 export type DeployReport =
-  | { deployed: { build: string; listed: boolean; uploaded: number; uploadedBytes: number; unchanged: number; deleted: number; held: number; purged: number; seconds: number } }
+  | { deployed: { build: string; listed: boolean; uploaded: number; uploadedBytes: number; unchanged: number; deleted: number; held: number; purged: number; seconds: number; phases: Record<string, number> } }
   | { deployFailed: string }
 
-export function reportOf({ build, listed, plan, uploadedBytes, purged }: DeployResult, seconds: number): DeployReport {
-  return { deployed: { build, listed, uploaded: plan.uploads.length, uploadedBytes, unchanged: plan.unchanged, deleted: plan.deletes.length, held: plan.held.size, purged, seconds } }
+export function reportOf({ build, listed, plan, uploadedBytes, purged, phases }: DeployResult, seconds: number): DeployReport {
+  return { deployed: { build, listed, uploaded: plan.uploads.length, uploadedBytes, unchanged: plan.unchanged, deleted: plan.deletes.length, held: plan.held.size, purged, seconds, phases } }
 }
 
 /** Uploads `files` rank by rank (local-files.ts), several at a time within a rank; returns each path's ETag. */
@@ -110,12 +113,16 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
   const build = root && readMeta(root)?.id
   if (!root || !build) throw new DeployError(`No build to deploy in ${outDir}: run npm run build first (or give the output folder with --out).`)
   const bucket = new Bucket(target, client)
+  const clock = phaseClock()
   try {
     await bucket.check()
     const { manifest, etag } = await bucket.manifest(quick && !force ? lastManifest(outDir, target.url) : undefined)
+    clock.lap('manifest')
     const listed = !(quick && !force && manifestIsOurs(outDir, target.url, etag))
     const files = (!listed && changedFiles(outDir, root, build, manifest, { websiteRedirects })) || readAll(outDir, root, websiteRedirects)
+    clock.lap('files')
     const remote = listed ? await bucket.objects() : await checkedObjects(bucket, manifest, files)
+    clock.lap('objects')
     const plan = planDeploy({ files, manifest, remote, now, graceMs, force })
     if (plan.foreign.length && !force) {
       throw new DeployError(`${plan.foreign.length} object${plan.foreign.length === 1 ? '' : 's'} in ${target.url} changed since the last deploy, not by it (first: ${plan.foreign[0]}): check them, then run npm run deploy -- --force to replace them.`)
@@ -125,7 +132,7 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
     const purging = purgers.length ? [...new Set([...manifest.purging, ...purgePaths(plan.uploads.map((file) => file.path))])].sort() : []
     if (dryRun) {
       listPlan(plan, purging, log)
-      return { build, listed, plan, uploadedBytes, purged: 0 }
+      return { build, listed, plan, uploadedBytes, purged: 0, phases: clock.phases }
     }
     const pending = new Map([...manifest.pending, ...plan.uploads.map((file): [string, string] => [file.path, file.hash])])
     if (plan.uploads.length) await bucket.savePending(pending)
@@ -133,6 +140,7 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
     for (const file of plan.uploads) manifest.objects.set(file.path, { hash: file.hash, etag: etags.get(file.path)!, size: file.size })
     await bucket.delete(plan.deletes)
     for (const path of plan.deletes) manifest.objects.delete(path)
+    clock.lap('upload')
     const done = { ...manifest, build, leaving: plan.held, pending: new Map<string, string>() }
     // A deploy that changed nothing leaves the manifest as it is, checked; the objects were updated in
     // place above, so only one that uploaded and deleted nothing can compare the texts.
@@ -140,11 +148,13 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
     const unchanged = etag !== undefined && !plan.uploads.length && !plan.deletes.length && text === formatManifest(manifest)
     recordManifest(outDir, target.url, unchanged ? { etag, text } : await bucket.saveManifest({ ...done, purging }, text))
     if (pending.size) await bucket.clearPending()
+    clock.lap('record')
     if (purging.length) {
       await purge(purgers, purging, build)
       recordManifest(outDir, target.url, await bucket.saveManifest({ ...done, purging: [] }))
+      clock.lap('purge')
     }
-    return { build, listed, plan, uploadedBytes, purged: purging.length }
+    return { build, listed, plan, uploadedBytes, purged: purging.length, phases: clock.phases }
   } finally {
     bucket.close()
   }
