@@ -52,10 +52,14 @@ describe('a standby build', () => {
       expect(inode(join(stage, SEARCH_ENTRY))).toBe(inode(join(out, SEARCH_ENTRY)))
       space.stories[0]!.content.title = 'Project 1, edited'
       space.version++
+      const told: object[] = []
+      run.child.on('message', (message: object) => told.push(message))
       run.child.send({ changed: [space.stories[0]!.id] })
       expect((await run.exited).code, run.output()).toBe(0)
       expect(run.stdout()).toMatch(/Build: incremental/)
       expect(liveBuildId(out)).not.toBe(before)
+      // The server hears of the switch at once (its deploy starts on it), and of what the build did once it is recorded.
+      expect(told).toEqual([{ wentLive: liveBuildId(out) }, expect.objectContaining({ live: liveBuildId(out), mode: expect.stringMatching(/^incremental/) })])
       expect(readFileSync(join(out, 'projects/p1/index.html'), 'utf8')).toContain('Project 1, edited')
       // The page no change reached is the previous build's file, linked.
       expect(inode(join(out, 'projects/p4/index.html'))).toBe(inode(join(buildsDir(out), before, 'projects/p4/index.html')))

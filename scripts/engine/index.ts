@@ -19,7 +19,7 @@ import { clearOld, compressLive, createStage, discardStage, liveBuildId, liveDir
 import { planBuild } from './plan/index.ts'
 import { mergeLanguagePass, renderWorkers, sitePass, type RenderPool, type RenderWorkers } from './render/index.ts'
 import { goLive, recordBuild, stageBuildFiles, writeAssetIndex, writeSiteFiles } from './publish/index.ts'
-import { progress, summary, tellFinished, writeStats, type PhaseClock } from './report/index.ts'
+import { progress, summary, tellFinished, tellLive, writeStats, type PhaseClock } from './report/index.ts'
 import { carryIndex, updateIndex } from './search/index.ts'
 import { Undo } from './undo.ts'
 
@@ -166,7 +166,10 @@ async function publish({ config, clock, timestamp, cache, fingerprint, bundles, 
   const live = liveDir(config.outDir)
   // A stage a standby build linked ahead holds the live index already, unless a full build emptied it.
   if (config.search && !(started.linked && plan.incremental)) carryIndex(live ? { dir: live, id: liveBuildId(config.outDir) } : undefined, stage, cache)
-  const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, space: content.space, timestamp, onLive: record, staged })
+  // Live: the server hears of it at once, for its deploy, and the rest of this build (its cache record, search
+  // index, compressed variants) yields the CPU to the server and to that deploy.
+  const wentLive = (live: string) => (tellLive(live), setPriority(constants.priority.PRIORITY_LOW), record(live))
+  const id = await goLive({ config, plan, stage, bundleDir, previous, result, cv: content.space.cv, space: content.space, timestamp, onLive: wentLive, staged })
   clock.lap('publish')
   // Old builds go only now: a build that fails keeps them, and going live never waits for them.
   clearOld(config.outDir)
@@ -175,9 +178,6 @@ async function publish({ config, clock, timestamp, cache, fingerprint, bundles, 
   const count = plan.incremental?.render.length ?? result.routes.length
   const warned = summary(log, config, result, plan.output, { requests, id, seconds, mode: plan.mode, rendered: count, warnings, notPages: site.notPages })
   await tellFinished({ live: id, mode: plan.mode, rendered: count, requests, warnings: warned })
-  // Live, and told so: the rest (search index, compressed variants) yields the CPU to the server and to
-  // the deploy of this build, which reached the bucket a quarter sooner at 10,000 stories.
-  setPriority(constants.priority.PRIORITY_LOW)
   if (process.env.BUILD_STATS_FILE) {
     writeStats(process.env.BUILD_STATS_FILE, { seconds, phases: clock.phases, phaseCpu: clock.cpu, routes: result.routes.length, requests, output: plan.output, bundleDir: bundles.reused ? undefined : bundleDir, mode: plan.mode, workers: rendered.workers })
   }

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path'
 import { siblingScript, type NodeProcess } from '../engine/bundles/child-process.ts'
-import type { FinishedBuild } from '../engine/report/outcome.ts'
+import type { FinishedBuild, WentLive } from '../engine/report/outcome.ts'
 import type { StandbyJob, StandbyReady } from '../engine/standby.ts'
 import { WHOLE_SPACE } from './webhook.ts'
 import type { BuildRun } from './queue.ts'
@@ -46,7 +46,8 @@ function outcome(run: NodeProcess, log: (line: string) => void): { done: Promise
   let finished: FinishedBuild | undefined
   let tell!: (live: string | undefined) => void
   const live = new Promise<string | undefined>((resolve) => (tell = resolve))
-  run.child.on('message', (message: FinishedBuild | StandbyReady) => {
+  run.child.on('message', (message: FinishedBuild | WentLive | StandbyReady) => {
+    if ('wentLive' in message) return tell(message.wentLive)
     if (!('live' in message || 'unchanged' in message)) return
     finished = message
     tell('live' in message ? message.live : undefined)

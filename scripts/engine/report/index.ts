@@ -4,5 +4,5 @@
  */
 export { summary, writeStats } from './summary.ts'
 export { progress } from './progress.ts'
-export { tellFinished } from './outcome.ts'
+export { tellFinished, tellLive } from './outcome.ts'
 export { phaseClock, type PhaseClock } from './phase-clock.ts'
