@@ -58,7 +58,7 @@ interface Health {
 }
 
 /** One edit of `target` published by webhook: seconds until live, and until the build process is done. */
-async function publishOnce(url: string, out: string, space: Space, target: Space['stories'][number], run: number) {
+async function publishOnce(url: string, bucketUrl: string, out: string, space: Space, target: Space['stories'][number], run: number) {
   const before = ((await (await fetch(`${url}/healthz`)).json()) as Health).build
   target.content.title = `${String(target.content.title).replace(/ \(edit \d+\)$/, '')} (edit ${run})`
   space.version++
@@ -68,7 +68,8 @@ async function publishOnce(url: string, out: string, space: Space, target: Space
   if (answer.status !== 202) throw new Error(`The webhook was answered ${answer.status}`)
   // Live: /healthz names the new build (the link was swapped). The build process then deletes the
   // oldest kept build before it exits; that is timed apart.
-  await until(url, (health) => health.build !== before)
+  let live = before
+  await until(url, (health) => (live = health.build) !== before)
   const seconds = (performance.now() - started) / 1000
   const since = () => (performance.now() - started) / 1000
   // The build process goes on after going live (search index, compressed variants) while the deploy
@@ -76,9 +77,14 @@ async function publishOnce(url: string, out: string, space: Space, target: Space
   let uploaded = 0
   let steps = ''
   let failed: string | undefined
-  const [done, inBucket] = await Promise.all([
+  const [done, visible, inBucket] = await Promise.all([
     until(url, (health) => !health.queue.building && health.queue.pending === 0).then(since),
-    // In the bucket: npm start deployed the new build (its latest.json is uploaded last).
+    // Visible in the bucket: its builds/latest.json, uploaded after every other file of the build, names it (read
+    // as a browser would, without credentials: s3rver checks none), before the deploy records its manifest.
+    (async () => {
+      while (((await (await fetch(`${bucketUrl}/builds/latest.json`, { cache: 'no-store' })).json().catch(() => ({}))) as { id?: string }).id !== live) await new Promise((resolvePromise) => setTimeout(resolvePromise, 10))
+    })().then(since),
+    // Deployed: npm start's deploy of the new build ended (its manifest recorded).
     until(url, (health) => {
       const last = health.deploy?.last
       uploaded = last?.deployed?.uploaded ?? 0
@@ -92,7 +98,7 @@ async function publishOnce(url: string, out: string, space: Space, target: Space
   await until(url, (health) => health.queue.standby && !health.deploy?.running && Boolean(health.deploy?.standby))
   // Minutes later, the build that fell out of the kept ones is deleted too.
   while (readdirSync(buildsDir(out)).some((name) => name.startsWith('.trash-'))) await new Promise((resolvePromise) => setTimeout(resolvePromise, 20))
-  return { seconds, done, inBucket, uploaded, steps }
+  return { seconds, done, visible, inBucket, uploaded, steps }
 }
 
 /** A space built in full and served by `npm start`, idle with its next build standing by. */
@@ -113,17 +119,18 @@ async function serve(label: string, space: Space, storage: NodeJS.ProcessEnv) {
     await server.exited
     await cms.close()
   }
-  return { label, space, out, server, url, stop, ...mostShown(space), samples: [] as { seconds: number; done: number; inBucket: number; uploaded: number; steps: string; line: string }[] }
+  const bucketUrl = `${storage.AWS_ENDPOINT_URL_S3}/bench/${label}`
+  return { label, space, out, server, url, bucketUrl, stop, ...mostShown(space), samples: [] as { seconds: number; done: number; visible: number; inBucket: number; uploaded: number; steps: string; line: string }[] }
 }
 type Served = Awaited<ReturnType<typeof serve>>
 
 async function publishRun(served: Served, run: number): Promise<void> {
-  const { label, server, url, out, space, target, samples } = served
+  const { label, server, url, bucketUrl, out, space, target, samples } = served
   const logFrom = server.output().length
-  const { seconds, done, inBucket, uploaded, steps } = await publishOnce(url, out, space, target, run)
+  const { seconds, done, visible, inBucket, uploaded, steps } = await publishOnce(url, bucketUrl, out, space, target, run)
   const line = /^\S+ {3}(.*routes rendered.*)$/m.exec(server.output().slice(logFrom))?.[1]?.trim() ?? ''
-  samples.push({ seconds, done, inBucket, uploaded, steps, line })
-  process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s, in the bucket after ${inBucket.toFixed(2)} s (${uploaded} files uploaded; deploy ${steps}; ${line})\n`)
+  samples.push({ seconds, done, visible, inBucket, uploaded, steps, line })
+  process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s, visible in the bucket after ${visible.toFixed(2)} s, deployed after ${inBucket.toFixed(2)} s (${uploaded} files uploaded; deploy ${steps}; ${line})\n`)
 }
 
 const { values } = parseArgs({ options: { stories: { type: 'string', default: 'demo,10000' }, runs: { type: 'string', default: '3' }, seed: { type: 'string', default: '1' } } })
@@ -154,6 +161,7 @@ const results = served.map(({ label, space, target, shownOn, samples }) => ({
   shownOn,
   seconds: median(samples.map((sample) => sample.seconds)),
   done: median(samples.map((sample) => sample.done)),
+  visible: median(samples.map((sample) => sample.visible)),
   inBucket: median(samples.map((sample) => sample.inBucket)),
   samples,
 }))
@@ -162,9 +170,9 @@ const machine = machineDescription()
 const date = new Date().toISOString().slice(0, 10)
 const rows = results.map(
   (r) =>
-    `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.inBucket.toFixed(2)} s (${r.samples[0]?.uploaded ?? 0} files) | ${r.samples[0]?.steps ?? ''} | ${r.samples[0]?.line ?? ''} |`,
+    `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.visible.toFixed(2)} s | ${r.samples.map((s) => s.visible.toFixed(2)).join(', ')} | ${r.inBucket.toFixed(2)} s (${r.samples[0]?.uploaded ?? 0} files) | ${r.samples.find((sample) => sample.visible === r.visible)?.steps ?? ''} | ${r.samples[0]?.line ?? ''} |`,
 )
-const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nThe spaces take turns, run by run. One story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build and next deploy standing by and the oldest build deleted, as minutes after the last webhook), timed until \`/healthz\` names the new live build, until the build process has ended (search index and compressed variants made), and, apart from that, until the server's deploy (\`DEPLOY_TARGET\`, to a local s3rver) has put that build in the bucket. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | in the bucket, median (first run's uploads) | first run's deploy, by step | first run's build |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`
+const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nThe spaces take turns, run by run. One story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build and next deploy standing by and the oldest build deleted, as minutes after the last webhook), timed until \`/healthz\` names the new live build, until the build process has ended (search index and compressed variants made), and, apart from that, until the server's deploy (\`DEPLOY_TARGET\`, to a local s3rver) has put that build in the bucket: visible once the bucket's \`builds/latest.json\`, which the deploy uploads after every other file of the build, names it; done once the deploy has recorded its manifest and reported. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | visible in the bucket, median | runs | deploy done, median (first run's uploads) | deploy by step, in the run of the median visible time | first run's build |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`
 console.log(`\n${markdown}`)
 mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
 writeFileSync(join(ROOT, 'docs', 'benchmark', 'publish.md'), markdown)

@@ -107,7 +107,7 @@ export class Bucket {
       return { manifest: parseManifest(await answer.Body!.transformToString()), etag: answer.ETag }
     } catch (error) {
       // The SDK reports 304 Not Modified as an error, with no name of its own.
-      if (known && (error as StorageFailure).$metadata?.httpStatusCode === 304) return { manifest: parseManifest(known.text), etag: known.etag }
+      if (known && (error as StorageFailure).$metadata?.httpStatusCode === 304) return { manifest: known.parsed ?? parseManifest(known.text), etag: known.etag }
       if ((error as StorageFailure).name === 'NoSuchKey') return { manifest: emptyManifest() }
       if (error instanceof SyntaxError || (error instanceof Error && error.message.startsWith('The deploy manifest'))) {
         throw new DeployError(`The deploy manifest ${this.target.url}/${MANIFEST_KEY} is unreadable (${error.message}): delete it and run npm run deploy -- --force.`)

@@ -17,7 +17,7 @@ import { FileHashes } from './file-hashes.ts'
 import { localFiles, uploadRank, type LocalFile } from './local-files.ts'
 import { objectHeaders } from './object-headers.ts'
 import { planDeploy, type DeployPlan } from './plan.ts'
-import { formatManifest } from './manifest.ts'
+import { formatManifest, type SavedManifest } from './manifest.ts'
 import { checkedObjects, lastManifest, manifestIsOurs, recordManifest } from './quick-check.ts'
 import type { Purger } from './purge.ts'
 import { purgePaths } from './purge-paths.ts'
@@ -35,6 +35,8 @@ export interface DeployOptions {
   force?: boolean
   /** Check only the objects this deploy touches, when the bucket's manifest is the last one this machine saved (quick-check.ts). */
   quick?: boolean
+  /** That last manifest, read ahead (quick-check.ts, `readAhead`); read now when absent. */
+  known?: SavedManifest
   graceMs: number
   /** The editors' redirects as S3 website redirect objects (local-files.ts): AWS S3 serves them, S3-compatible stores do not. */
   websiteRedirects?: boolean
@@ -108,7 +110,7 @@ async function purge(purgers: Purger[], paths: string[], build: string): Promise
   }
 }
 
-export async function deploySite({ outDir, target, client, dryRun = false, force = false, quick = false, graceMs, websiteRedirects = false, purgers = [], now = new Date(), log }: DeployOptions): Promise<DeployResult> {
+export async function deploySite({ outDir, target, client, dryRun = false, force = false, quick = false, known, graceMs, websiteRedirects = false, purgers = [], now = new Date(), log }: DeployOptions): Promise<DeployResult> {
   const root = liveDir(outDir)
   const build = root && readMeta(root)?.id
   if (!root || !build) throw new DeployError(`No build to deploy in ${outDir}: run npm run build first (or give the output folder with --out).`)
@@ -116,7 +118,7 @@ export async function deploySite({ outDir, target, client, dryRun = false, force
   const clock = phaseClock()
   try {
     await bucket.check()
-    const { manifest, etag } = await bucket.manifest(quick && !force ? lastManifest(outDir, target.url) : undefined)
+    const { manifest, etag } = await bucket.manifest(quick && !force ? (known ?? lastManifest(outDir, target.url)) : undefined)
     clock.lap('manifest')
     const listed = !(quick && !force && manifestIsOurs(outDir, target.url, etag))
     const files = (!listed && changedFiles(outDir, root, build, manifest, { websiteRedirects })) || readAll(outDir, root, websiteRedirects)

@@ -10,3 +10,4 @@ export { deploySite, reportOf, type DeployJob, type DeployReport, type DeployRes
 export { DEFAULT_GRACE_MS } from './plan.ts'
 export { purgersOf, PURGE_SIGNATURE_HEADER, purgeSignature, type Purger } from './purge.ts'
 export { clientConfig, DeployError, parseTarget } from './target.ts'
+export { readAhead } from './quick-check.ts'

@@ -40,6 +40,8 @@ export interface DeployManifest {
 export interface SavedManifest {
   etag: string
   text: string
+  /** The text parsed already (a deploy standing by reads the last one ahead: quick-check.ts, `readAhead`). */
+  parsed?: DeployManifest
 }
 
 export function emptyManifest(): DeployManifest {

@@ -14,7 +14,7 @@ import { buildsDir } from '../files/deploy.ts'
 import type { Bucket } from './bucket.ts'
 import { eachConcurrently } from './each-concurrently.ts'
 import type { LocalFile } from './local-files.ts'
-import type { DeployManifest, SavedManifest } from './manifest.ts'
+import { parseManifest, type DeployManifest, type SavedManifest } from './manifest.ts'
 
 /** ETags asked for at a time. */
 const CONCURRENT_CHECKS = 8
@@ -45,6 +45,19 @@ export function lastManifest(outDir: string, target: string): SavedManifest | un
   try {
     const last = JSON.parse(readFileSync(recordFile(outDir), 'utf8')) as LastDeploy
     return last.target === target ? { etag: last.manifest, text: readFileSync(copyFile(outDir), 'utf8') } : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The last manifest's copy, read and parsed, for a deploy standing by to do before its job comes
+ * (at 10,000 stories 6 MB, about 0.2 s); undefined when there is none, or it cannot be read.
+ */
+export function readAhead(outDir: string, target: string): SavedManifest | undefined {
+  const saved = lastManifest(outDir, target)
+  try {
+    return saved && { ...saved, parsed: parseManifest(saved.text) }
   } catch {
     return undefined
   }
