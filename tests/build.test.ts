@@ -17,7 +17,7 @@ import type { RoutePayload } from '../pages/build-contract.ts'
 import { runNode } from '../scripts/engine/bundles/child-process.ts'
 import { clientEntryOf } from '../scripts/engine/bundles/client-entry.ts'
 import { CHANGES_FILE } from '../scripts/engine/files/changes.ts'
-import { ROOT, runBuild, snapshot, tempDir, workDir, type BuildRun } from './helpers/build.ts'
+import { digests, ROOT, runBuild, snapshot, tempDir, workDir, type BuildRun } from './helpers/build.ts'
 import { routesByLanguage } from './helpers/space.ts'
 import { waitFor } from './helpers/server.ts'
 
@@ -234,7 +234,7 @@ describe('build of the demo space', () => {
     const again = join(tempDir('build-again'), 'dist')
     const second = await runBuild(['--out', again, '--work-dir', work, '--demo'], { SITE_URL })
     expect(second.code).toBe(0)
-    expect(strip(snapshot(again))).toEqual(strip(snapshot(out)))
+    expect(digests(strip(snapshot(again)))).toEqual(digests(strip(snapshot(out))))
   })
 })
 
@@ -349,7 +349,7 @@ describe('render workers', () => {
     // The benchmark reports the kernel's share of the CPU apart (docs/benchmark/README.md).
     expect(figures.systemSeconds).toBeGreaterThan(0)
     expect(figures.systemSeconds).toBeLessThanOrEqual(figures.cpuSeconds)
-    expect(strip(snapshot(staged))).toEqual(strip(snapshot(out)))
+    expect(digests(strip(snapshot(staged)))).toEqual(digests(strip(snapshot(out))))
     // The document workers write both files of each page, which the main thread counts once.
     const written = (stdout: string) => stdout.match(/(\d+) files written/)?.[1]
     expect(written(stagedRun.stdout)).toBeDefined()
