@@ -7,6 +7,7 @@
  * docs/benchmark/publish.md.
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
@@ -15,6 +16,7 @@ import { loadSpace, type Space } from '../../cms/api/space.ts'
 import { DEMO_SPACE_DIR } from '../../cms/demo-space.ts'
 import { runNode, runScript } from '../engine/bundles/child-process.ts'
 import { buildsDir } from '../engine/files/deploy.ts'
+import { formatBytes } from '../engine/report/progress.ts'
 import { sign } from '../server/webhook.ts'
 import { generateSpace } from './generate-space.ts'
 import { machineDescription, median } from './stats.ts'
@@ -54,7 +56,18 @@ async function until(url: string, done: (health: Health) => boolean): Promise<vo
 interface Health {
   build: string
   queue: { building: boolean; pending: number; standby: boolean }
-  deploy?: { running: boolean; standby: boolean; last?: { deployed?: { build: string; uploaded: number; seconds: number; phases: Record<string, number> }; deployFailed?: string } }
+  deploy?: { running: boolean; standby: boolean; last?: { deployed?: { build: string; uploaded: number; uploadedBytes: number; seconds: number; phases: Record<string, number> }; deployFailed?: string } }
+}
+
+/** The build the bucket's builds/latest.json names, read on a connection of its own: one kept alive stalled for seconds once the server had dropped it. */
+function bucketLatest(bucketUrl: string): Promise<string | undefined> {
+  return new Promise((resolvePromise) => {
+    get(`${bucketUrl}/builds/latest.json`, { agent: false }, (response) => {
+      let body = ''
+      response.on('data', (chunk) => (body += chunk))
+      response.on('end', () => resolvePromise(response.statusCode === 200 ? (JSON.parse(body) as { id?: string }).id : undefined))
+    }).on('error', () => resolvePromise(undefined))
+  })
 }
 
 /** One edit of `target` published by webhook: seconds until live, and until the build process is done. */
@@ -82,7 +95,7 @@ async function publishOnce(url: string, bucketUrl: string, out: string, space: S
     // Visible in the bucket: its builds/latest.json, uploaded after every other file of the build, names it (read
     // as a browser would, without credentials: s3rver checks none), before the deploy records its manifest.
     (async () => {
-      while (((await (await fetch(`${bucketUrl}/builds/latest.json`, { cache: 'no-store' })).json().catch(() => ({}))) as { id?: string }).id !== live) await new Promise((resolvePromise) => setTimeout(resolvePromise, 10))
+      while ((await bucketLatest(bucketUrl)) !== live) await new Promise((resolvePromise) => setTimeout(resolvePromise, 10))
     })().then(since),
     // Deployed: npm start's deploy of the new build ended (its manifest recorded).
     until(url, (health) => {
@@ -114,13 +127,23 @@ async function serve(label: string, space: Space, storage: NodeJS.ProcessEnv) {
   const url = await serving
   // Its first deploy (the whole build) done, as long before the first webhook.
   await until(url, (health) => health.queue.standby && Boolean(health.deploy?.last) && !health.deploy?.running && Boolean(health.deploy?.standby))
+  const first = ((await (await fetch(`${url}/healthz`)).json()) as Health).deploy?.last?.deployed
+  if (!first) throw new Error(`The first deploy failed:\n${server.output()}`)
+  const firstDeploy = `${first.uploaded.toLocaleString('en')} files, ${formatBytes(first.uploadedBytes)} in ${first.seconds.toFixed(1)} s`
   const stop = async () => {
     server.child.kill('SIGTERM')
     await server.exited
     await cms.close()
   }
   const bucketUrl = `${storage.AWS_ENDPOINT_URL_S3}/bench/${label}`
-  return { label, space, out, server, url, bucketUrl, stop, ...mostShown(space), samples: [] as { seconds: number; done: number; visible: number; inBucket: number; uploaded: number; steps: string; line: string }[] }
+  /** `npm run deploy` once the runs are done: a full check (the bucket listed) that finds nothing to upload. */
+  const noOpDeploy = async () => {
+    const began = performance.now()
+    const deploy = spawnScript(['scripts/deploy.ts', '--out', out], env)
+    if ((await deploy.exited).code !== 0) throw new Error(`npm run deploy failed:\n${deploy.output()}`)
+    return `${/uploaded (.*?), [\d,]+ objects? deleted/.exec(deploy.stdout())?.[1] ?? deploy.stdout().trim()} in ${((performance.now() - began) / 1000).toFixed(1)} s`
+  }
+  return { label, space, out, server, url, bucketUrl, stop, firstDeploy, noOpDeploy, noOp: '', ...mostShown(space), samples: [] as { seconds: number; done: number; visible: number; inBucket: number; uploaded: number; steps: string; line: string }[] }
 }
 type Served = Awaited<ReturnType<typeof serve>>
 
@@ -149,13 +172,16 @@ try {
   for (const size of values.stories!.split(',')) served.push(await serve(size, size === 'demo' ? structuredClone(loadSpace(DEMO_SPACE_DIR)) : generateSpace(Number(size), Number(values.seed)), storage))
   // The spaces take turns, run by run (A B A B), so that a slower minute of this machine falls on all of them.
   for (let run = 1; run <= runs; run++) for (const each of served) await publishRun(each, run)
+  for (const each of served) each.noOp = await each.noOpDeploy()
 } finally {
   for (const each of served) await each.stop()
   bucketServer.child.kill('SIGTERM')
   await bucketServer.exited
 }
-const results = served.map(({ label, space, target, shownOn, samples }) => ({
+const results = served.map(({ label, space, target, shownOn, samples, firstDeploy, noOp }) => ({
   label,
+  firstDeploy,
+  noOp,
   stories: space.stories.length,
   story: target.full_slug,
   shownOn,
@@ -172,7 +198,7 @@ const rows = results.map(
   (r) =>
     `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.visible.toFixed(2)} s | ${r.samples.map((s) => s.visible.toFixed(2)).join(', ')} | ${r.inBucket.toFixed(2)} s (${r.samples[0]?.uploaded ?? 0} files) | ${r.samples.find((sample) => sample.visible === r.visible)?.steps ?? ''} | ${r.samples[0]?.line ?? ''} |`,
 )
-const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nThe spaces take turns, run by run. One story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build and next deploy standing by and the oldest build deleted, as minutes after the last webhook), timed until \`/healthz\` names the new live build, until the build process has ended (search index and compressed variants made), and, apart from that, until the server's deploy (\`DEPLOY_TARGET\`, to a local s3rver) has put that build in the bucket: visible once the bucket's \`builds/latest.json\`, which the deploy uploads after every other file of the build, names it; done once the deploy has recorded its manifest and reported. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | visible in the bucket, median | runs | deploy done, median (first run's uploads) | deploy by step, in the run of the median visible time | first run's build |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`
+const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nThe spaces take turns, run by run. One story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build and next deploy standing by and the oldest build deleted, as minutes after the last webhook), timed until \`/healthz\` names the new live build, until the build process has ended (search index and compressed variants made), and, apart from that, until the server's deploy (\`DEPLOY_TARGET\`, to a local s3rver) has put that build in the bucket: visible once the bucket's \`builds/latest.json\`, which the deploy uploads after every other file of the build, names it; done once the deploy has recorded its manifest and reported. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | visible in the bucket, median | runs | deploy done, median (first run's uploads) | deploy by step, in the run of the median visible time | first run's build |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n\nThe whole build's first deploy (\`npm start\`'s, listing the bucket) and a no-op \`npm run deploy\` after the runs (also a full check):\n\n| space | first deploy | no-op deploy |\n| --- | --- | --- |\n${results.map((r) => `| ${r.label} | ${r.firstDeploy} | ${r.noOp} |`).join('\n')}\n`
 console.log(`\n${markdown}`)
 mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
 writeFileSync(join(ROOT, 'docs', 'benchmark', 'publish.md'), markdown)
