@@ -65,7 +65,13 @@ function bucketLatest(bucketUrl: string): Promise<string | undefined> {
     get(`${bucketUrl}/builds/latest.json`, { agent: false }, (response) => {
       let body = ''
       response.on('data', (chunk) => (body += chunk))
-      response.on('end', () => resolvePromise(response.statusCode === 200 ? (JSON.parse(body) as { id?: string }).id : undefined))
+      response.on('end', () => {
+        try {
+          resolvePromise(response.statusCode === 200 ? (JSON.parse(body) as { id?: string }).id : undefined)
+        } catch {
+          resolvePromise(undefined) // being written: s3rver serves a file while it stores it
+        }
+      })
     }).on('error', () => resolvePromise(undefined))
   })
 }
@@ -87,7 +93,7 @@ async function publishOnce(url: string, bucketUrl: string, out: string, space: S
   const since = () => (performance.now() - started) / 1000
   // The build process goes on after going live (search index, compressed variants) while the deploy
   // runs: each is timed on its own.
-  let uploaded = 0
+  let uploaded = ''
   let steps = ''
   let failed: string | undefined
   const [done, visible, inBucket] = await Promise.all([
@@ -100,7 +106,7 @@ async function publishOnce(url: string, bucketUrl: string, out: string, space: S
     // Deployed: npm start's deploy of the new build ended (its manifest recorded).
     until(url, (health) => {
       const last = health.deploy?.last
-      uploaded = last?.deployed?.uploaded ?? 0
+      uploaded = last?.deployed ? `${last.deployed.uploaded} files, ${formatBytes(last.deployed.uploadedBytes)}` : ''
       // The deploy's own time by step (scripts/engine/deploy/deploy-site.ts); before it, the deploy waits for the build to go live.
       steps = last?.deployed ? `${last.deployed.seconds.toFixed(2)} s: ${Object.entries(last.deployed.phases).map(([step, seconds]) => `${step} ${seconds.toFixed(2)}`).join(', ')}` : ''
       failed = last?.deployFailed
@@ -143,7 +149,7 @@ async function serve(label: string, space: Space, storage: NodeJS.ProcessEnv) {
     if ((await deploy.exited).code !== 0) throw new Error(`npm run deploy failed:\n${deploy.output()}`)
     return `${/uploaded (.*?), [\d,]+ objects? deleted/.exec(deploy.stdout())?.[1] ?? deploy.stdout().trim()} in ${((performance.now() - began) / 1000).toFixed(1)} s`
   }
-  return { label, space, out, server, url, bucketUrl, stop, firstDeploy, noOpDeploy, noOp: '', ...mostShown(space), samples: [] as { seconds: number; done: number; visible: number; inBucket: number; uploaded: number; steps: string; line: string }[] }
+  return { label, space, out, server, url, bucketUrl, stop, firstDeploy, noOpDeploy, noOp: '', ...mostShown(space), samples: [] as { seconds: number; done: number; visible: number; inBucket: number; uploaded: string; steps: string; line: string }[] }
 }
 type Served = Awaited<ReturnType<typeof serve>>
 
@@ -153,7 +159,7 @@ async function publishRun(served: Served, run: number): Promise<void> {
   const { seconds, done, visible, inBucket, uploaded, steps } = await publishOnce(url, bucketUrl, out, space, target, run)
   const line = /^\S+ {3}(.*routes rendered.*)$/m.exec(server.output().slice(logFrom))?.[1]?.trim() ?? ''
   samples.push({ seconds, done, visible, inBucket, uploaded, steps, line })
-  process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s, visible in the bucket after ${visible.toFixed(2)} s, deployed after ${inBucket.toFixed(2)} s (${uploaded} files uploaded; deploy ${steps}; ${line})\n`)
+  process.stderr.write(`  ${label}, run ${run}: live after ${seconds.toFixed(2)} s, build process done after ${done.toFixed(2)} s, visible in the bucket after ${visible.toFixed(2)} s, deployed after ${inBucket.toFixed(2)} s (${uploaded} uploaded; deploy ${steps}; ${line})\n`)
 }
 
 const { values } = parseArgs({ options: { stories: { type: 'string', default: 'demo,10000' }, runs: { type: 'string', default: '3' }, seed: { type: 'string', default: '1' } } })
@@ -196,7 +202,7 @@ const machine = machineDescription()
 const date = new Date().toISOString().slice(0, 10)
 const rows = results.map(
   (r) =>
-    `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.visible.toFixed(2)} s | ${r.samples.map((s) => s.visible.toFixed(2)).join(', ')} | ${r.inBucket.toFixed(2)} s (${r.samples[0]?.uploaded ?? 0} files) | ${r.samples.find((sample) => sample.visible === r.visible)?.steps ?? ''} | ${r.samples[0]?.line ?? ''} |`,
+    `| ${r.label} (${r.stories} stories) | \`${r.story}\` (related from ${r.shownOn}) | ${r.seconds.toFixed(2)} s | ${r.samples.map((s) => s.seconds.toFixed(2)).join(', ')} | ${r.done.toFixed(2)} s | ${r.visible.toFixed(2)} s | ${r.samples.map((s) => s.visible.toFixed(2)).join(', ')} | ${r.inBucket.toFixed(2)} s (${r.samples[0]?.uploaded ?? ''}) | ${r.samples.find((sample) => sample.visible === r.visible)?.steps ?? ''} | ${r.samples[0]?.line ?? ''} |`,
 )
 const markdown = `# Webhook to live\n\nMeasured by \`npm run bench:publish -- --stories ${values.stories} --runs ${runs}\` on ${date}: ${machine}.\nThe spaces take turns, run by run. One story edited in the embedded CMS, its signed webhook sent to \`npm start\` once it is idle (its next build and next deploy standing by and the oldest build deleted, as minutes after the last webhook), timed until \`/healthz\` names the new live build, until the build process has ended (search index and compressed variants made), and, apart from that, until the server's deploy (\`DEPLOY_TARGET\`, to a local s3rver) has put that build in the bucket: visible once the bucket's \`builds/latest.json\`, which the deploy uploads after every other file of the build, names it; done once the deploy has recorded its manifest and reported. Client throttle lifted.\n\n| space | story | webhook to live, median | runs | build process done | visible in the bucket, median | runs | deploy done, median (first run's uploads) | deploy by step, in the run of the median visible time | first run's build |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}\n\nThe whole build's first deploy (\`npm start\`'s, listing the bucket) and a no-op \`npm run deploy\` after the runs (also a full check):\n\n| space | first deploy | no-op deploy |\n| --- | --- | --- |\n${results.map((r) => `| ${r.label} | ${r.firstDeploy} | ${r.noOp} |`).join('\n')}\n`
 console.log(`\n${markdown}`)
