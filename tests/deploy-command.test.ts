@@ -35,7 +35,7 @@ async function deployCommand(args: string[], env: Record<string, string>) {
 }
 
 /** Deploy processes of `out` waiting for their job (scripts/server/deploy-runner.ts). */
-const standingBy = (out: string) => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => /deploy\.[jt]s --out /.test(line) && line.includes(`--out ${out} --standby`))
+const standingBy = (out: string) => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => /deploy\.[jt]s /.test(line) && line.includes(`--out ${out} --standby`))
 
 describe('npm run deploy', () => {
   it('should deploy the live build and say what it uploaded, then that nothing changed', async () => {

@@ -10,7 +10,6 @@ import { PROJECT_ROOT } from '../project-root.ts'
 import { withContentModelTable } from './readme-table.ts'
 import { schemaComponents, schemaGroups } from './storyblok-schema.ts'
 
-
 export const SCHEMA_FILES = {
   components: join(PROJECT_ROOT, 'cms', 'components.json'),
   groups: join(PROJECT_ROOT, 'cms', 'groups.json'),

@@ -136,7 +136,7 @@ async function render({ config, bundles, bundleDir }: BuildStart, started: Start
   }
   await workers.close()
   for (const [route, dependencies] of result.dependencies) plan.routes.set(route, dependencies)
-  // robots.txt, sitemap, feed and _redirects: left alone when their bytes are the live build's, in the stage once filled (by a pass that rendered).
+  // robots.txt, sitemap, feed and _redirects, compared with the live build's in the stage: filled here when no pass rendered.
   await plan.startFromLive()
   const languages = translated.sites.map(({ site: other, stories }) => ({ site: other, summaries: stories.summaries() }))
   await writeSiteFiles(plan.output, { site, summaries: defaultStories.summaries(), redirects: redirects.table, languages })

@@ -4,7 +4,6 @@
  * In: the plan, the sites and the bundle folder. Out: `index.html` and `_payload.json` per route,
  * written into the stage folder through the plan's output writer.
  */
-export { prerender } from './prerender.ts'
 export { sitePass } from './site-pass.ts'
 export type { RenderPool } from './pool.ts'
 export { mergeLanguagePass } from './language-pass.ts'
