@@ -5,9 +5,10 @@
  * Pagefind over Astro's output as an Astro site adds search. The two take turns, A B A B, after one
  * untimed build of each; the ratio is taken pair by pair. Results go to docs/benchmark/astro.md.
  *
- * The peer renders every story with a component per block type, rich text through the integration's
- * renderer and related projects resolved; it writes no payloads, manifests or sitemap, and lists
- * only the first page of a long project list. So it does less than our build: a conservative peer.
+ * The peer renders every story as our pages show it: a component per block type, rich text through
+ * the integration's renderer, related projects resolved, responsive images, the head's sharing tags,
+ * the derived navigation and breadcrumbs. It writes no payloads, manifests or sitemap, and lists only
+ * the first page of a long project list: it does less than our build, a conservative peer.
  */
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
