@@ -112,9 +112,14 @@ if (sizes.some((size) => !Number.isInteger(size) || size < 2) || !Number.isInteg
   console.error('Usage: npm run bench:astro -- --stories 5000 --runs 3 [--seed 1]')
   process.exit(1)
 }
-installPeer()
 const results = []
-for (const size of sizes) results.push(await bench(size, runs, Number(values.seed)))
+try {
+  installPeer()
+  for (const size of sizes) results.push(await bench(size, runs, Number(values.seed)))
+} catch (error) {
+  console.error(`bench:astro stopped: ${(error as Error).message}`)
+  process.exit(1)
+}
 
 const peer = JSON.parse(readFileSync(join(PEER_SOURCE, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
 const rows = results.flatMap(({ stories, pairs, astroPages, ourRoutes }) => {
