@@ -26,9 +26,9 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-// The client this file makes itself (the bucket read below) reads the flag from its own environment.
+// For this file's own client (the bucket read below) and, through cleanEnv, the deploys it starts.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
-const storageEnv = () => ({ AWS_ENDPOINT_URL_S3: endpoint, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' })
+const storageEnv = () => ({ AWS_ENDPOINT_URL_S3: endpoint, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' })
 
 async function deployCommand(args: string[], env: Record<string, string>) {
   const run = runScript('deploy.ts', args, cleanEnv({ ...storageEnv(), ...env }))

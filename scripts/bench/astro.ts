@@ -18,13 +18,13 @@ import { parseArgs } from 'node:util'
 import { startCmsServer } from '../../cms/api/server.ts'
 import { runNode, runScript, type NodeProcess } from '../engine/bundles/child-process.ts'
 import { BENCH_TOKENS, generateSpace } from './generate-space.ts'
+import { LIFTED_RATE_LIMIT, settleDisk, writeKeepingNotes } from './shared.ts'
 import { machineDescription, median } from './stats.ts'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const WORK = join(ROOT, '.build', 'bench-astro')
 const PEER_SOURCE = join(ROOT, 'scripts', 'bench', 'astro-peer')
 const PEER = join(WORK, 'astro-peer')
-const LIFTED_RATE_LIMIT = 10_000
 /** Our summary's first line, printed once the build is live; its search index is written after it. Astro's build is whole when it exits. */
 const LIVE = /Built (\d+) routes in/
 
@@ -49,7 +49,7 @@ function installPeer(): void {
  * `mark` (seconds since it was started: the process's start-up counts, as it does in Astro's time).
  */
 async function timed(start: () => NodeProcess, what: string, mark?: RegExp): Promise<{ seconds: number; output: string; marked?: number }> {
-  spawnSync('sync', { stdio: 'ignore' })
+  settleDisk()
   const started = performance.now()
   const build = start()
   let marked: number | undefined
@@ -132,9 +132,5 @@ const command = `npm run bench:astro -- --stories ${values.stories} --runs ${run
 const date = new Date().toISOString().slice(0, 10)
 const markdown = `# Against Astro\n\nMeasured by \`${command}\` on ${date}: ${machineDescription()}.\nAstro ${peer.dependencies.astro} with @storyblok/astro ${peer.dependencies['@storyblok/astro']} and Pagefind ${peer.dependencies.pagefind} (scripts/bench/astro-peer) against our cold full build, bundles included, of the same generated space (seed ${values.seed}) from the embedded CMS, throttles lifted. The two take turns after one untimed build of each; each time counts from the process's start.\n\n${table}\n\nThe peer does less than our build: no payloads, build manifests, sitemap or project-list pages past the first (scripts/bench/astro.ts).\n`
 console.log(`\n${table}\n`)
-// A `## Notes` section written by hand under the table stays when the table is measured again.
-const page = join(ROOT, 'docs', 'benchmark', 'astro.md')
-const previous = existsSync(page) ? readFileSync(page, 'utf8') : ''
-const notesAt = previous.indexOf('\n## Notes\n')
-writeFileSync(page, notesAt < 0 ? markdown : `${markdown}${previous.slice(notesAt)}`)
+writeKeepingNotes(join(ROOT, 'docs', 'benchmark', 'astro.md'), markdown)
 console.log('Written to docs/benchmark/astro.md')

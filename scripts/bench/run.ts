@@ -8,8 +8,7 @@
  * The client's throttle (5 requests/s) is lifted so that the build itself is measured; the requests
  * made and the time they would take at 5/s are reported separately.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { parseArgs } from 'node:util'
@@ -24,11 +23,11 @@ import { runNode, runScript } from '../engine/bundles/child-process.ts'
 import { LATEST_BUILD_PATH } from '../../pages/build-contract.ts'
 import { pageWeight, type PageWeight } from '../page-weight.ts'
 import { BENCH_LANGUAGE_CODES, BENCH_TOKENS, generateSpace } from './generate-space.ts'
+import { LIFTED_RATE_LIMIT, settleDisk, writeKeepingNotes } from './shared.ts'
 import { machineDescription, median } from './stats.ts'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const WORK = join(ROOT, '.build', 'bench')
-const LIFTED_RATE_LIMIT = 10_000
 
 interface BuildStats {
   seconds: number
@@ -68,14 +67,6 @@ async function run(script: string, args: string[], env: Record<string, string>):
   const node = script.endsWith('.mjs') ? runNode([script, ...args], options) : runScript(script, args, options)
   const { code } = await node.exited
   return { code, output: node.output(), seconds: (performance.now() - started) / 1000 }
-}
-
-/**
- * Flushes the page cache's pending writes (Linux `sync`): a timed run must not pay for the disk
- * work of the run before it. (Runs delete nothing: see benchSize.)
- */
-function settleDisk(): void {
-  spawnSync('sync', { stdio: 'ignore' })
 }
 
 
@@ -275,10 +266,5 @@ mkdirSync(join(ROOT, 'docs', 'benchmark'), { recursive: true })
 const name = `${reuseBundles ? 'reused-bundles' : 'results'}${languages > 1 ? `-languages-${languages}` : ''}`
 writeFileSync(join(ROOT, 'docs', 'benchmark', `${name}.json`), JSON.stringify({ date, machine, command, results }, null, 2))
 const page = `${reuseBundles ? 'reused-bundles' : languages > 1 ? 'languages' : 'README'}${languages > 1 && reuseBundles ? `-languages-${languages}` : ''}.md`
-// A `## Notes` section written by hand under the table (what the numbers mean, how they were
-// taken) stays when the table is measured again.
-const pagePath = join(ROOT, 'docs', 'benchmark', page)
-const previous = existsSync(pagePath) ? readFileSync(pagePath, 'utf8') : ''
-const notesAt = previous.indexOf('\n## Notes\n')
-writeFileSync(pagePath, notesAt < 0 ? markdown : `${markdown}${previous.slice(notesAt)}`)
+writeKeepingNotes(join(ROOT, 'docs', 'benchmark', page), markdown)
 console.log(`Written to docs/benchmark/${name}.json and docs/benchmark/${page}`)
